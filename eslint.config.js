@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/** Web features stay apart: each may import shared pieces, never another feature. */
+const featureZones = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => ({
+    target: `./src/web/features/${d.name}`,
+    from: './src/web/features',
+    except: [`./${d.name}`],
+    message: 'Web features do not import each other: move shared pieces to components/ or lib/.',
+  }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'src/web/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            { target: './src/shared', from: './src/server', message: 'shared/ is isomorphic.' },
+            { target: './src/shared', from: './src/web', message: 'shared/ is isomorphic.' },
+            { target: './src/web', from: './src/server', message: 'The web never imports the server.' },
+            { target: './src/server', from: './src/web', message: 'The server never imports the web.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/web/public/**/*.js'],
+    languageOptions: { globals: { localStorage: 'readonly', document: 'readonly' } },
+  },
+);

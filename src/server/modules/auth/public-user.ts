@@ -1,0 +1,22 @@
+import type { PublicUser } from '@shared/auth.contract';
+import type { UserRow } from '../../db/schema';
+
+/** The user as responses show it: every field but the password hash. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    companyName: row.companyName,
+    companyType: row.companyType,
+    companySlug: row.companySlug,
+    companyDescription: row.companyDescription,
+    companyLogoUrl: row.companyLogoUrl,
+    onboardingCompleted: row.onboardingCompleted,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

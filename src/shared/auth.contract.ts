@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be under 254 characters')
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .transform((v) => v.toLowerCase());
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be under 100 characters`);
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+export const registerBody = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The user as every response shows it: never the password. */
+export const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyType: z.string().nullable(),
+  companySlug: z.string().nullable(),
+  companyDescription: z.string().nullable(),
+  companyLogoUrl: z.string().nullable(),
+  onboardingCompleted: z.string(),
+  isAdmin: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export interface AuthResponse {
+  message: string;
+  user: PublicUser;
+}
+
+/** The client accepts true or the string 'true' for the flags. */
+export function isFlagSet(value: unknown): boolean {
+  return value === true || value === 'true';
+}

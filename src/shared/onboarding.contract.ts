@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const COMPANY_TYPES = [
+  'gym',
+  'fitness_studio',
+  'personal_trainer',
+  'franchise',
+  'other',
+] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  gym: 'Gym',
+  fitness_studio: 'Fitness Studio',
+  personal_trainer: 'Personal Trainer',
+  franchise: 'Franchise',
+  other: 'Other',
+};
+
+export const COMPANY_DESCRIPTION_MAX = 500;
+export const SLUG_MIN = 3;
+export const SLUG_MAX = 50;
+
+export const companyInfo = z.object({
+  companyName: z
+    .string({ error: 'Company name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Company name must be at least 2 characters')
+    .max(100, 'Company name must be under 100 characters'),
+  companyType: z.enum(COMPANY_TYPES, { error: 'Please select a company type' }),
+  companyDescription: z
+    .string()
+    .trim()
+    .max(COMPANY_DESCRIPTION_MAX, 'Description must be under 500 characters')
+    .optional(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
+
+export const companySlug = z
+  .string({ error: 'Slug must be at least 3 characters' })
+  .min(SLUG_MIN, 'Slug must be at least 3 characters')
+  .max(SLUG_MAX, 'Slug must be under 50 characters')
+  .regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens')
+  .refine((s) => !s.startsWith('-') && !s.endsWith('-'), 'Slug cannot start or end with a hyphen');
+
+export const checkSlugQuery = z.object({ slug: companySlug });
+
+export const completeOnboardingBody = companyInfo.extend({ companySlug });
+export type CompleteOnboardingBody = z.infer<typeof completeOnboardingBody>;
+
+export interface CheckSlugResponse {
+  available: boolean;
+  message: string;
+}
+
+/** Words that would collide with the product's own routes or look official: never a gym slug. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin', 'administrator', 'api', 'app', 'assets', 'auth', 'billing', 'cadence', 'customize',
+  'dashboard', 'gym', 'gyms', 'help', 'login', 'logout', 'media', 'objects', 'onboarding', 'register',
+  'root', 'settings', 'signin', 'signup', 'static', 'student', 'subscription', 'support', 'system',
+  'upload', 'uploads', 'videos', 'www',
+]);
+
+/**
+ * The onboarding prefill rule: lowercase; drop anything but letters, digits, spaces and hyphens;
+ * whitespace runs become a hyphen; repeated hyphens collapse; the result is trimmed (of spaces and
+ * of hyphens at either end, so the prefill passes the slug rules).
+ */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

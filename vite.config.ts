@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: dir('./src/web'),
+  publicDir: dir('./src/web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@shared': dir('./src/shared'),
+      '@server': dir('./src/server'),
+      '@web': dir('./src/web'),
+    },
+  },
+  build: {
+    outDir: dir('./dist/web'),
+    emptyOutDir: true,
+  },
+  test: {
+    root: dir('.'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
