@@ -5,10 +5,17 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
+const portMessage = 'must be a whole number from 0 to 65535';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    PORT: z.coerce
+      .number({ error: portMessage })
+      .int(portMessage)
+      .min(0, portMessage)
+      .max(65535, portMessage)
+      .default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -20,10 +27,6 @@ const envSchema = z
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  })
-  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
-    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-    path: ['ADMIN_PASSWORD'],
   });
 
 export interface Config {
@@ -49,11 +52,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(blanksRemoved);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+  if (Boolean(blanksRemoved.ADMIN_EMAIL) !== Boolean(blanksRemoved.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,

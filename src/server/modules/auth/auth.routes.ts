@@ -36,6 +36,10 @@ export function authRoutes(app: FastifyInstance, { auth, sessions, guards }: Dep
           max: LOGIN_LIMIT.max,
           timeWindow: LOGIN_LIMIT.windowMs,
           keyGenerator: (request) => loginKey(request.ip, request.body),
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many sign-in attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+          }),
         },
       },
     },

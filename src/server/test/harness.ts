@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by DATABASE_URL (dropped again at close).
+ */
+export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `cadence_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** The app's clock. */
+  now(): number;
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const database = await freshDatabase();
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-test' });
+  const app = await buildApp({ config, database, web: 'none', now });
+  await app.ready();
+  return {
+    app,
+    database,
+    now,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'cadence.sid');
+  if (!cookie) throw new Error(`no session cookie in ${res.statusCode} response`);
+  return `cadence.sid=${cookie.value}`;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'owner'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export async function registerOwner(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string }> = {},
+): Promise<{ cookie: string; email: string; password: string; id: string }> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, firstName: 'Sam', lastName: 'Rider' },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), email, password, id: res.json().user.id };
+}
