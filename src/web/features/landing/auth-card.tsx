@@ -1,0 +1,339 @@
+import * as React from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import type { z } from 'zod';
+import {
+  PASSWORD_MIN,
+  loginBody,
+  registerBody,
+  type AuthResponse,
+  type LoginBody,
+  type RegisterBody,
+} from '@shared/auth.contract';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+} from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { ApiError, apiJson, isNetworkError } from '@web/lib/api';
+import { setCurrentUser } from '@web/lib/session';
+import { toast } from '@web/lib/use-toast';
+import { cn } from '@web/lib/utils';
+import { PasswordInput } from './password-input';
+import type { AuthMode } from './scroll';
+
+export const AUTH_TITLE_ID = 'auth-title';
+
+type RegisterInput = z.input<typeof registerBody>;
+type LoginInput = z.input<typeof loginBody>;
+
+const REGISTER_DEFAULTS: RegisterInput = { email: '', password: '', firstName: '', lastName: '' };
+const LOGIN_DEFAULTS: LoginInput = { email: '', password: '' };
+
+function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+function redirectToDashboard(): void {
+  window.location.href = '/dashboard';
+}
+
+/** One labelled field with its error (and optional hint) wired up for assistive technology. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (aria: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+  }) => React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy || undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  error,
+  registration,
+  ...inputProps
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+} & Omit<React.ComponentProps<'input'>, 'id'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(aria) => <Input {...aria} {...inputProps} {...registration} />}
+    </Field>
+  );
+}
+
+export interface AuthCardProps {
+  id?: string;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  className?: string;
+}
+
+/** The landing page's register / sign-in card. Switching mode resets both forms. */
+export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
+  const queryClient = useQueryClient();
+  const [showPassword, setShowPassword] = React.useState(false);
+  const [redirecting, setRedirecting] = React.useState(false);
+
+  const registerForm = useForm<RegisterInput, unknown, RegisterBody>({
+    resolver: zodResolver(registerBody),
+    defaultValues: REGISTER_DEFAULTS,
+  });
+  const loginForm = useForm<LoginInput, unknown, LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: LOGIN_DEFAULTS,
+  });
+
+  // Any change of mode (the toggle link or the header buttons) starts both forms afresh.
+  const previousMode = React.useRef(mode);
+  const { reset: resetRegister } = registerForm;
+  const { reset: resetLogin } = loginForm;
+  React.useEffect(() => {
+    if (previousMode.current === mode) return;
+    previousMode.current = mode;
+    resetRegister(REGISTER_DEFAULTS);
+    resetLogin(LOGIN_DEFAULTS);
+    setShowPassword(false);
+  }, [mode, resetRegister, resetLogin]);
+
+  const registerMutation = useMutation({
+    mutationFn: (body: RegisterBody) => apiJson<AuthResponse>('POST', '/api/auth/register', body),
+    onSuccess: () => {
+      setRedirecting(true);
+      toast({
+        title: 'Success!',
+        description: 'Your account has been created. Redirecting to dashboard...',
+      });
+      redirectToDashboard();
+    },
+    onError: (error) => {
+      if (isNetworkError(error)) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Unable to create account. Please try again.',
+        });
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: serverMessageOf(error) ?? 'Something went wrong. Please try again.',
+      });
+    },
+  });
+
+  const loginMutation = useMutation({
+    mutationFn: (body: LoginBody) => apiJson<AuthResponse>('POST', '/api/auth/login', body),
+    onSuccess: (res) => {
+      setRedirecting(true);
+      setCurrentUser(queryClient, res.user);
+      toast({ title: 'Welcome back!', description: 'You have been signed in successfully.' });
+      redirectToDashboard();
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Sign in failed',
+        description: isNetworkError(error)
+          ? 'Unable to sign in. Please try again.'
+          : (serverMessageOf(error) ?? 'Invalid email or password.'),
+      });
+    },
+  });
+
+  const isRegister = mode === 'register';
+  const registerBusy = registerMutation.isPending || (isRegister && redirecting);
+  const loginBusy = loginMutation.isPending || (!isRegister && redirecting);
+
+  const regErrors = registerForm.formState.errors;
+  const loginErrors = loginForm.formState.errors;
+
+  return (
+    <Card
+      id={id}
+      className={cn('gap-0 overflow-hidden py-0 shadow-xl shadow-primary/5', className)}
+    >
+      <div
+        aria-hidden="true"
+        className="h-1.5 bg-gradient-to-r from-primary/60 via-primary to-primary/60"
+      />
+      <CardHeader className="gap-2 px-6 pt-7 pb-6 sm:px-8">
+        <h2
+          id={AUTH_TITLE_ID}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-card-foreground outline-none"
+        >
+          {isRegister ? 'Create your account' : 'Welcome back'}
+        </h2>
+        <CardDescription className="text-base">
+          {isRegister
+            ? 'Start free and publish your first class this week.'
+            : 'Sign in to manage your classes and branding.'}
+        </CardDescription>
+      </CardHeader>
+
+      <CardContent className="px-6 pb-6 sm:px-8">
+        {isRegister ? (
+          <form
+            noValidate
+            aria-labelledby={AUTH_TITLE_ID}
+            onSubmit={registerForm.handleSubmit((body) => registerMutation.mutate(body))}
+            className="grid gap-5"
+          >
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                id="register-first-name"
+                label="First name"
+                autoComplete="given-name"
+                error={regErrors.firstName?.message}
+                registration={registerForm.register('firstName')}
+              />
+              <TextField
+                id="register-last-name"
+                label="Last name"
+                autoComplete="family-name"
+                error={regErrors.lastName?.message}
+                registration={registerForm.register('lastName')}
+              />
+            </div>
+            <TextField
+              id="register-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@yourstudio.com"
+              error={regErrors.email?.message}
+              registration={registerForm.register('email')}
+            />
+            <Field
+              id="register-password"
+              label="Password"
+              error={regErrors.password?.message}
+              hint={`At least ${PASSWORD_MIN} characters.`}
+            >
+              {(aria) => (
+                <PasswordInput
+                  {...aria}
+                  autoComplete="new-password"
+                  visible={showPassword}
+                  onVisibleChange={setShowPassword}
+                  {...registerForm.register('password')}
+                />
+              )}
+            </Field>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-1 h-11 w-full text-base"
+              disabled={registerBusy}
+            >
+              {registerBusy && <Loader2 aria-hidden="true" className="animate-spin" />}
+              {registerBusy ? 'Creating Account...' : 'Create Account'}
+            </Button>
+          </form>
+        ) : (
+          <form
+            noValidate
+            aria-labelledby={AUTH_TITLE_ID}
+            onSubmit={loginForm.handleSubmit((body) => loginMutation.mutate(body))}
+            className="grid gap-5"
+          >
+            <TextField
+              id="login-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@yourstudio.com"
+              error={loginErrors.email?.message}
+              registration={loginForm.register('email')}
+            />
+            <Field id="login-password" label="Password" error={loginErrors.password?.message}>
+              {(aria) => (
+                <PasswordInput
+                  {...aria}
+                  autoComplete="current-password"
+                  visible={showPassword}
+                  onVisibleChange={setShowPassword}
+                  {...loginForm.register('password')}
+                />
+              )}
+            </Field>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-1 h-11 w-full text-base"
+              disabled={loginBusy}
+            >
+              {loginBusy && <Loader2 aria-hidden="true" className="animate-spin" />}
+              {loginBusy ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+
+      <CardFooter className="flex-col gap-4 border-t bg-muted/40 px-6 py-5 sm:px-8">
+        <button
+          type="button"
+          onClick={() => onModeChange(isRegister ? 'login' : 'register')}
+          className="cursor-pointer rounded-sm text-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {isRegister ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+        </button>
+        {isRegister && (
+          <p className="text-center text-xs text-muted-foreground">
+            By creating an account you acknowledge our Terms and Privacy notice.
+          </p>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

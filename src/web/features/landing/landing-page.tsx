@@ -1,0 +1,107 @@
+import * as React from 'react';
+import { Clock, Link2, ShieldCheck } from 'lucide-react';
+import { AUTH_TITLE_ID, AuthCard } from './auth-card';
+import { FeaturesSection } from './features-section';
+import { HeroSection } from './hero-section';
+import { PricingSection } from './pricing-section';
+import { AUTH_CARD_ID, AUTH_SECTION_ID, scrollToSection, type AuthMode } from './scroll';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { StatsBand } from './stats-band';
+import { StepsSection } from './steps-section';
+import { WhySection } from './why-section';
+import { ENHANCEMENT_TIME_TEXT } from '@shared/product';
+
+const AUTH_POINTS = [
+  { icon: ShieldCheck, text: 'Free Spin Starter plan, no credit card required' },
+  { icon: Clock, text: `Enhanced classes back in ${ENHANCEMENT_TIME_TEXT}` },
+  { icon: Link2, text: 'One public link for all your riders' },
+];
+
+function AuthSection({
+  mode,
+  onModeChange,
+}: {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+}) {
+  return (
+    <section
+      id={AUTH_SECTION_ID}
+      aria-labelledby={AUTH_TITLE_ID}
+      className="relative isolate scroll-mt-16 overflow-hidden px-4 py-20 sm:px-6 lg:px-8 lg:py-28"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10"
+        style={{
+          backgroundImage:
+            'radial-gradient(50% 60% at 80% 50%, color-mix(in oklch, var(--primary) 14%, transparent), transparent 70%)',
+        }}
+      />
+      <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1fr_28rem] lg:gap-20">
+        <div className="max-w-xl">
+          <p className="text-sm font-semibold tracking-wider text-primary uppercase">Get started</p>
+          <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">
+            Your studio, on demand, by next week
+          </p>
+          <p className="mt-4 text-lg text-muted-foreground">
+            Create your account, tell us about your gym and upload your first class. We take it from
+            there.
+          </p>
+          <ul className="mt-8 space-y-4">
+            {AUTH_POINTS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-foreground">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <AuthCard
+          id={AUTH_CARD_ID}
+          mode={mode}
+          onModeChange={onModeChange}
+          className="w-full scroll-mt-24"
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The signed-out landing page (spec §1, §2). */
+export function LandingPage() {
+  const [mode, setMode] = React.useState<AuthMode>('register');
+
+  const goToAuth = React.useCallback((next: AuthMode) => {
+    setMode(next);
+    // The card itself, so on phones (where it sits under the pitch) it lands in view.
+    scrollToSection(AUTH_CARD_ID);
+    // Move keyboard focus to the card without fighting the smooth scroll.
+    document.getElementById(AUTH_TITLE_ID)?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader onAuth={goToAuth} />
+      <main id="main" className="flex-1">
+        <HeroSection onGetStarted={() => goToAuth('register')} />
+        <StatsBand />
+        <FeaturesSection />
+        <WhySection />
+        <StepsSection />
+        <PricingSection onChoosePlan={() => goToAuth('register')} />
+        <AuthSection mode={mode} onModeChange={setMode} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
