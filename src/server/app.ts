@@ -104,10 +104,22 @@ async function serveWeb(app: FastifyInstance, mode: 'static' | 'vite' | 'none'):
     app.log.warn({ dir: WEB_DIST }, 'web build missing: run npm run build');
     return;
   }
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: WEB_DIST,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      // Vite names built assets by content hash: they never change, so browsers keep them.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
   app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No route for GET ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0] ?? '/';
+    // API paths and missing files (a name with an extension) are real 404s, not the app.
+    if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.status(404).send({ message: `No route for GET ${pathname}` });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
