@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/auth.contract';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema/users';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { UsersRepository } from '../modules/auth/users.repository';
 import type { SessionManager } from './session';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions } from '../db/schema/sessions';
 
 export const SESSION_COOKIE = 'cadence.sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
+import { sessions } from '../../db/schema/sessions';
 import { SessionManager } from '../../plugins/session';
 import { registerOwner, sessionCookie, startTestApp, uniqueEmail, type TestApp } from '../../test/harness';
 

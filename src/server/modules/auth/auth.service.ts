@@ -1,5 +1,5 @@
 import type { LoginBody, RegisterBody } from '@shared/auth.contract';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UsersRepository } from './users.repository';

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/auth.contract';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 
 /** The user as responses show it: every field but the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {

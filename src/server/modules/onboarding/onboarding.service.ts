@@ -3,7 +3,7 @@ import {
   type CheckSlugResponse,
   type CompleteOnboardingBody,
 } from '@shared/onboarding.contract';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { UsersRepository } from '../auth/users.repository';
 

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password: text('password').notNull(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: text('profile_image_url'),
+    companyName: varchar('company_name', { length: 100 }),
+    companyType: varchar('company_type', { length: 32 }),
+    companySlug: varchar('company_slug', { length: 50 }),
+    companyDescription: varchar('company_description', { length: 500 }),
+    companyLogoUrl: text('company_logo_url'),
+    onboardingCompleted: text('onboarding_completed').notNull().default('false'),
+    isAdmin: text('is_admin').notNull().default('false'),
+    /** The subscription plan id (src/shared/plans.ts); every account starts on the free plan. */
+    plan: varchar('plan', { length: 32 }).notNull().default('spin-starter'),
+    contactEmail: varchar('contact_email', { length: 254 }),
+    phone: varchar('phone', { length: 32 }),
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifyStudentActivity: boolean('notify_student_activity').notNull().default(true),
+    notifyWeeklyReports: boolean('notify_weekly_reports').notNull().default(true),
+    brandPrimaryColor: varchar('brand_primary_color', { length: 7 }).notNull().default('#ff4500'),
+    brandSecondaryColor: varchar('brand_secondary_color', { length: 7 }).notNull().default('#1a1a1a'),
+    /** A host name whose requests get this gym's public page (plans with a custom domain). */
+    customDomain: varchar('custom_domain', { length: 253 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_company_slug_key').on(t.companySlug),
+    uniqueIndex('users_custom_domain_key').on(sql`lower(${t.customDomain})`),
+  ],
+);
+
+/** Slugs an owner used before: old public links keep leading to the gym, and no one else takes them. */
+export const slugRedirects = pgTable('slug_redirects', {
+  slug: varchar('slug', { length: 50 }).primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,80 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 1000 }),
+    originalFileName: varchar('original_file_name', { length: 255 }).notNull(),
+    originalFileUrl: text('original_file_url').notNull(),
+    enhancedFileUrl: text('enhanced_file_url'),
+    fileSize: text('file_size').notNull(),
+    /** Seconds, as text (the spec's type). */
+    duration: text('duration'),
+    processingStatus: varchar('processing_status', { length: 16 }).notNull().default('uploaded'),
+    processingNotes: varchar('processing_notes', { length: 500 }),
+    replaceBackground: boolean('replace_background').notNull().default(false),
+    backgroundDescription: varchar('background_description', { length: 500 }),
+    addLogo: boolean('add_logo').notNull().default(false),
+    logoFileUrl: text('logo_file_url'),
+    enhancementNotes: varchar('enhancement_notes', { length: 1000 }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    enhancedAt: timestamp('enhanced_at', { withTimezone: true }),
+    /** Object-store keys behind the URLs above. */
+    originalKey: text('original_key'),
+    enhancedKey: text('enhanced_key'),
+    logoKey: text('logo_key'),
+    /** What ingest and packaging produce. */
+    thumbnailUrl: text('thumbnail_url'),
+    previewUrl: text('preview_url'),
+    hlsUrl: text('hls_url'),
+    width: integer('width'),
+    height: integer('height'),
+    videoCodec: varchar('video_codec', { length: 32 }),
+    audioCodec: varchar('audio_codec', { length: 32 }),
+    /** Progress of the running job, 0-100; null when nothing runs. */
+    progress: integer('progress'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('videos_user_uploaded_idx').on(t.userId, t.uploadedAt),
+    index('videos_status_uploaded_idx').on(t.processingStatus, t.uploadedAt),
+  ],
+);
+
+/** The audit trail: every status change and admin action on a video. */
+export const videoEvents = pgTable(
+  'video_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    fromStatus: varchar('from_status', { length: 16 }),
+    toStatus: varchar('to_status', { length: 16 }),
+    notes: varchar('notes', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_events_video_idx').on(t.videoId, t.createdAt)],
+);
+
+export type VideoRow = typeof videos.$inferSelect;
+export type VideoEventRow = typeof videoEvents.$inferSelect;
