@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight, Globe } from 'lucide-react';
+import { z } from 'zod';
+import { companySlug, type CheckSlugResponse } from '@shared/onboarding.contract';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { ApiError, apiJson, isNetworkError } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
+import { cn } from '@web/lib/utils';
+import { describedBy, FieldError } from './field-error';
+import { publicLinkPrefix } from './wizard-data';
+
+const slugForm = z.object({ companySlug });
+
+const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+const SLUG_NETWORK = 'Unable to check slug availability. Please try again.';
+
+interface SlugStepProps {
+  initialSlug: string;
+  /** The slug the server confirmed as available. */
+  onNext: (slug: string) => void;
+  /** Back to step 1, handing over whatever is in the field so it is kept. */
+  onBack: (slug: string) => void;
+}
+
+/** Step 2: choose the public link slug; continuing asks the server whether it is free. */
+export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
+  const id = useId();
+  const inputId = `${id}-slug`;
+  const errorId = `${id}-slug-error`;
+  const hintId = `${id}-slug-hint`;
+  const [checking, setChecking] = useState(false);
+  const prefix = publicLinkPrefix();
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(slugForm),
+    defaultValues: { companySlug: initialSlug },
+  });
+
+  const slug = watch('companySlug');
+
+  async function checkAndContinue({ companySlug: value }: z.output<typeof slugForm>) {
+    setChecking(true);
+    try {
+      const result = await apiJson<CheckSlugResponse>(
+        'GET',
+        `/api/auth/check-slug?slug=${encodeURIComponent(value)}`,
+      );
+      setChecking(false);
+      if (result.available) {
+        onNext(value);
+      } else {
+        toast({ title: 'Slug unavailable', description: result.message || SLUG_TAKEN, variant: 'destructive' });
+      }
+    } catch (error) {
+      setChecking(false);
+      const description = isNetworkError(error)
+        ? SLUG_NETWORK
+        : ((error instanceof ApiError && error.serverMessage) || SLUG_TAKEN);
+      toast({ title: 'Slug unavailable', description, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(checkAndContinue)} className="space-y-6">
+      <div className="space-y-2">
+        <Label htmlFor={inputId}>Public URL</Label>
+        <div
+          className={cn(
+            'flex h-9 w-full min-w-0 items-stretch overflow-hidden rounded-md border border-input bg-transparent shadow-xs dark:bg-input/30 transition-[color,box-shadow]',
+            'focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+            errors.companySlug && 'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            title={prefix}
+            className="flex max-w-[55%] shrink-0 items-center border-r border-input bg-muted px-3 text-sm text-muted-foreground sm:max-w-[65%]"
+          >
+            {/* rtl + bdi: when space is short, the ellipsis eats the start, keeping '/gym/' visible */}
+            <span dir="rtl" className="truncate">
+              <bdi dir="ltr">{prefix}</bdi>
+            </span>
+          </span>
+          <input
+            id={inputId}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="your-gym"
+            className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none placeholder:text-muted-foreground md:text-sm"
+            aria-invalid={errors.companySlug ? true : undefined}
+            aria-describedby={describedBy(errors.companySlug && errorId, hintId)}
+            {...register('companySlug')}
+          />
+        </div>
+        <FieldError id={errorId} message={errors.companySlug?.message} />
+        <p id={hintId} className="text-sm text-muted-foreground">
+          3 to 50 characters: lowercase letters, numbers and hyphens.
+        </p>
+      </div>
+
+      <div className="flex items-start gap-3 rounded-lg border bg-muted/50 p-4">
+        <Globe aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm font-medium">Your students will visit</p>
+          <p className="font-mono text-sm break-all text-muted-foreground">
+            {prefix}
+            <span className="font-semibold text-foreground">{slug || 'your-gym'}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => onBack(getValues('companySlug'))}
+          disabled={checking}
+          className="w-full sm:w-auto"
+        >
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button type="submit" disabled={checking} className="w-full sm:w-auto">
+          {checking ? (
+            <>
+              <Spinner aria-hidden="true" />
+              Checking...
+            </>
+          ) : (
+            <>
+              Continue
+              <ArrowRight aria-hidden="true" />
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
