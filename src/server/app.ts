@@ -30,6 +30,8 @@ export interface AppDeps {
   now?: () => number;
   /** How the web app is served: the built files (default), Vite's dev middleware, or not at all. */
   web?: 'static' | 'vite' | 'none';
+  /** Where the built web app is (default dist/web). */
+  webDist?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -80,12 +82,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  await serveWeb(app, deps.web ?? 'static');
+  await serveWeb(app, deps.web ?? 'static', deps.webDist ?? WEB_DIST);
   return app;
 }
 
 /** The single-page app: every non-API GET answers index.html, so client routes survive a reload. */
-async function serveWeb(app: FastifyInstance, mode: 'static' | 'vite' | 'none'): Promise<void> {
+async function serveWeb(
+  app: FastifyInstance,
+  mode: 'static' | 'vite' | 'none',
+  webDist: string,
+): Promise<void> {
   if (mode === 'none') return;
   if (mode === 'vite') {
     const { default: middie } = await import('@fastify/middie');
@@ -100,12 +106,12 @@ async function serveWeb(app: FastifyInstance, mode: 'static' | 'vite' | 'none'):
     app.addHook('onClose', async () => vite.close());
     return;
   }
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    app.log.warn({ dir: WEB_DIST }, 'web build missing: run npm run build');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ dir: webDist }, 'web build missing: run npm run build');
     return;
   }
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root: webDist,
     wildcard: false,
     index: false,
     setHeaders: (reply, filePath) => {
