@@ -98,7 +98,7 @@ function ToastDescription({
   return (
     <ToastPrimitive.Description
       data-slot="toast-description"
-      className={cn('text-sm opacity-90', className)}
+      className={cn('text-sm', className)}
       {...props}
     />
   );
