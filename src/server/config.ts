@@ -27,6 +27,30 @@ const envSchema = z
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
+    SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTO_ENHANCE: flag.default(true),
+    WORKER: flag.default(true),
+    MEDIA_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 8' })
+      .int('must be a whole number from 1 to 8')
+      .min(1, 'must be a whole number from 1 to 8')
+      .max(8, 'must be a whole number from 1 to 8')
+      .default(1),
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    WORKER_HEARTBEAT_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 300' })
+      .int('must be a whole number of seconds from 1 to 300')
+      .min(1, 'must be a whole number of seconds from 1 to 300')
+      .max(300, 'must be a whole number of seconds from 1 to 300')
+      .default(10),
   });
 
 export interface Config {
@@ -40,7 +64,38 @@ export interface Config {
   /** 'auto': Secure when the request arrived over https. */
   cookieSecure: 'auto' | boolean;
   admin: { email: string; password: string } | undefined;
+  /** Where uploaded and produced files live: local disk under DATA_DIR, or an S3 bucket. */
+  storage: StorageConfig;
+  /** Signs the app's own expiring URLs; unset: generated once and kept in DATA_DIR. */
+  signingSecret: string | undefined;
+  /** The media pipeline (issue 5): queue, worker and ffmpeg settings. */
+  media: MediaConfig;
 }
+
+export interface MediaConfig {
+  /** Enhance every new video automatically (else it waits as 'uploaded' for an admin). */
+  autoEnhance: boolean;
+  /** Run the job worker inside this process (npm start); `npm run worker` always runs it. */
+  worker: boolean;
+  /** Heavy ffmpeg jobs (enhance, package) one worker runs at a time; ingest has its own slot. */
+  concurrency: number;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** A running job reports every this many seconds; after 3 missed reports another worker takes it. */
+  heartbeatSeconds: number;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -58,6 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(blanksRemoved.ADMIN_EMAIL) !== Boolean(blanksRemoved.ADMIN_PASSWORD)) {
     problems.push('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (blanksRemoved.STORAGE === 's3' && !blanksRemoved.S3_BUCKET) {
+    problems.push('S3_BUCKET: must be set when STORAGE is s3');
+  }
+  if (Boolean(blanksRemoved.S3_ACCESS_KEY_ID) !== Boolean(blanksRemoved.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -73,5 +134,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
+    signingSecret: e.SIGNING_SECRET,
+    media: {
+      autoEnhance: e.AUTO_ENHANCE,
+      worker: e.WORKER,
+      concurrency: e.MEDIA_CONCURRENCY,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
@@ -47,12 +47,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Extra environment variables for loadConfig (e.g. STORAGE=s3 and the S3_* settings). */
+  env?: Record<string, string>;
+  /** Extra dependencies for buildApp (e.g. onVideoCreated). */
+  deps?: Partial<AppDeps>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   let offset = 0;
   const now = () => Date.now() + offset;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-test' });
-  const app = await buildApp({ config, database, web: 'none', now });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/cadence-test',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, web: 'none', now, ...options.deps });
   await app.ready();
   return {
     app,

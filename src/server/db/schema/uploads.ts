@@ -13,8 +13,13 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull().unique(),
-    /** pending -> complete -> attached (to a video or a logo) */
+    /**
+     * pending -> receiving (a PUT is streaming in) -> complete -> attached (to a video or a logo);
+     * failed when a PUT broke off or went over the cap. Rows not attached within 24 hours are swept.
+     */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** How the bytes arrive: 'put' (the pre-signed single PUT) or 'tus' (resumable). */
+    via: varchar('via', { length: 8 }).notNull().default('put'),
     size: bigint('size', { mode: 'number' }),
     contentType: varchar('content_type', { length: 128 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

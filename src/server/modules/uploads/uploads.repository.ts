@@ -1,0 +1,105 @@
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads, type UploadRow } from '../../db/schema/uploads';
+
+export type UploadStatus = 'pending' | 'receiving' | 'complete' | 'attached' | 'failed';
+export type UploadVia = 'put' | 'tus';
+
+export function uploadsRepository(db: Db) {
+  return {
+    async create(values: {
+      userId: string;
+      key: string;
+      via: UploadVia;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<UploadRow> {
+      const [row] = await db.insert(uploads).values(values).returning();
+      return row!;
+    },
+
+    async findByKey(key: string): Promise<UploadRow | undefined> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+      return row;
+    },
+
+    async findOwned(userId: string, key: string): Promise<UploadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.userId, userId), eq(uploads.key, key)))
+        .limit(1);
+      return row;
+    },
+
+    /** Claims a pending, unexpired PUT upload for one request; undefined when used or expired. */
+    async claimForPut(key: string, now: Date): Promise<UploadRow | undefined> {
+      const [row] = await db
+        .update(uploads)
+        .set({ status: 'receiving' })
+        .where(
+          and(
+            eq(uploads.key, key),
+            eq(uploads.via, 'put'),
+            eq(uploads.status, 'pending'),
+            gt(uploads.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async markComplete(
+      key: string,
+      values: { size: number; contentType?: string | null; at: Date },
+    ) {
+      await db
+        .update(uploads)
+        .set({
+          status: 'complete',
+          size: values.size,
+          contentType: values.contentType ?? null,
+          completedAt: values.at,
+        })
+        .where(and(eq(uploads.key, key), ne(uploads.status, 'attached')));
+    },
+
+    async markFailed(key: string): Promise<void> {
+      await db.update(uploads).set({ status: 'failed' }).where(eq(uploads.key, key));
+    },
+
+    /**
+     * Marks this owner's upload as used by a video or logo, once: false when it is not theirs, not
+     * finished (`from` lists the statuses that count as finished) or already attached.
+     */
+    async attach(
+      userId: string,
+      key: string,
+      from: UploadStatus[],
+      values: { size: number; contentType: string },
+    ) {
+      const rows = await db
+        .update(uploads)
+        .set({ status: 'attached', size: values.size, contentType: values.contentType })
+        .where(and(eq(uploads.userId, userId), eq(uploads.key, key), inArray(uploads.status, from)))
+        .returning({ id: uploads.id });
+      return rows.length === 1;
+    },
+
+    /** Uploads never attached to a video, created before the cutoff. */
+    async listUnattachedBefore(cutoff: Date, limit = 500): Promise<UploadRow[]> {
+      return db
+        .select()
+        .from(uploads)
+        .where(and(ne(uploads.status, 'attached'), lt(uploads.createdAt, cutoff)))
+        .limit(limit);
+    },
+
+    async deleteByKeys(keys: string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.delete(uploads).where(inArray(uploads.key, keys));
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof uploadsRepository>;

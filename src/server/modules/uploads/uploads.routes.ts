@@ -1,0 +1,210 @@
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OBJECT_URL_HEADER, TUS_ENDPOINT, UPLOAD_URL_PATH } from '@shared/uploads.contract';
+import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
+import type { UserRow } from '../../db/schema/users';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { Guards } from '../../plugins/guards';
+import { parseRange } from '../../storage/byte-range';
+import {
+  LOCAL_OBJECTS_PREFIX,
+  LocalDiskStore,
+  STREAM_BUFFER_BYTES,
+} from '../../storage/local-disk';
+import { contentDisposition, isValidKey, type ObjectStore } from '../../storage/object-store';
+import { decodeTusId, type TusServer } from './tus.server';
+import { UPLOAD_URL_MESSAGES, type UploadsService } from './uploads.service';
+
+interface Deps {
+  uploads: UploadsService;
+  store: ObjectStore;
+  tus: TusServer;
+  guards: Guards;
+  /** Throws the plan-quota 403 when the owner may not add another video. */
+  checkVideoQuota(user: UserRow): Promise<void>;
+}
+
+/** Objects are served with a CSP that runs nothing, so even an SVG logo cannot script the app. */
+const OBJECT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  ts: 'video/mp2t',
+  m3u8: 'application/vnd.apple.mpegurl',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  vtt: 'text/vtt',
+  json: 'application/json',
+};
+
+/**
+ * The body of a request as a stream that can be destroyed (cap reached, disk error) without
+ * destroying the request itself, so the 413 still reaches the client. A dropped connection fails it.
+ */
+function detachedBody(raw: IncomingMessage): Readable {
+  const body = new PassThrough({ highWaterMark: STREAM_BUFFER_BYTES });
+  raw.on('error', (err) => body.destroy(err));
+  raw.on('close', () => {
+    if (!raw.complete) body.destroy(new Error('upload connection closed early'));
+  });
+  raw.pipe(body);
+  return body;
+}
+
+function wildcardKey(request: FastifyRequest): string {
+  return (request.params as { '*'?: string })['*'] ?? '';
+}
+
+/** Reads tus' Upload-Metadata header: comma-separated "key base64value" pairs. */
+function tusMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [name, value] = pair.trim().split(' ');
+    if (name) out[name] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
+  const { uploads, store, tus, guards } = deps;
+
+  // One scope whose bodies are never parsed or buffered: each route streams (or ignores) the raw body.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    /** Spec §7: no body (a JSON content type may come with it); answers a pre-signed upload URL. */
+    scope.post(UPLOAD_URL_PATH, async (request, reply) => {
+      const user = await guards.user(request, reply);
+      return uploads.issueUploadUrl(user.id);
+    });
+
+    scope.put(`${LOCAL_OBJECTS_PREFIX}*`, async (request, reply) => {
+      const key = wildcardKey(request);
+      if (!(store instanceof LocalDiskStore) || !isValidKey(key)) {
+        throw new HttpError(403, UPLOAD_URL_MESSAGES.invalid);
+      }
+      const length = request.headers['content-length'];
+      try {
+        const { size } = await uploads.receivePut(
+          key,
+          request.query as Record<string, string>,
+          detachedBody(request.raw),
+          length === undefined ? undefined : Number(length),
+        );
+        return { message: 'Upload complete', size };
+      } catch (error) {
+        // The client may still be sending: close the connection once the answer is out.
+        if (error instanceof HttpError && error.statusCode === 413)
+          reply.header('connection', 'close');
+        throw error;
+      }
+    });
+
+    // GET and HEAD in one route, so HEAD keeps the real Content-Length (Fastify's implied HEAD would not).
+    scope.route({
+      method: ['GET', 'HEAD'],
+      url: `${LOCAL_OBJECTS_PREFIX}*`,
+      handler: async (request, reply) => {
+        const key = wildcardKey(request);
+        if (!(store instanceof LocalDiskStore) || !isValidKey(key))
+          throw new NotFoundError('File not found');
+        const query = request.query as { expires?: string; signature?: string; download?: string };
+        const check = store.verify('GET', key, query);
+        if (check === 'invalid') throw new HttpError(403, 'This file link is not valid.');
+        if (check === 'expired') throw new HttpError(403, 'This file link has expired.');
+        const info = await store.head(key);
+        if (!info) throw new NotFoundError('File not found');
+
+        const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
+        const type =
+          (await uploads.contentTypeOf(key)) ??
+          (ext && CONTENT_TYPES[ext]) ??
+          'application/octet-stream';
+        const maxAge = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
+        reply
+          .header('content-type', type)
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('content-security-policy', OBJECT_CSP)
+          .header('cross-origin-resource-policy', 'same-origin');
+        if (query.download) reply.header('content-disposition', contentDisposition(query.download));
+
+        const range = parseRange(request.headers.range, info.size);
+        if (range === 'unsatisfiable') {
+          return reply.status(416).header('content-range', `bytes */${info.size}`).send();
+        }
+        const length = range ? range.end - range.start + 1 : info.size;
+        reply.header('content-length', length);
+        if (range)
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+        if (request.method === 'HEAD') return reply.send();
+        return reply.send(await store.get(key, range ?? undefined));
+      },
+    });
+
+    // tus: POST creates an upload; HEAD/PATCH/DELETE work on one. Checked here, then handed over.
+    const tusHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'OPTIONS') {
+        const user = await guards.user(request, reply);
+        if (request.method === 'POST') {
+          await admitTusUpload(request, user);
+          tus.assignKey(request.raw, await registerTus(user));
+        } else {
+          const key = decodeTusId(wildcardKey(request).split('/').pop());
+          const row = key ? await uploads.findOwned(user.id, key) : undefined;
+          if (!key || !row || row.via !== 'tus') throw new NotFoundError('Upload not found');
+          if (
+            request.method === 'HEAD' &&
+            (row.status === 'complete' || row.status === 'attached')
+          ) {
+            // Finished uploads left the staging area: answer for them so a client can resume to 100%.
+            return reply
+              .status(200)
+              .header('tus-resumable', '1.0.0')
+              .header('upload-offset', String(row.size ?? 0))
+              .header('upload-length', String(row.size ?? 0))
+              .header('cache-control', 'no-store')
+              .header(OBJECT_URL_HEADER, store.addressFor(key))
+              .send();
+          }
+        }
+      }
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+
+    async function admitTusUpload(request: FastifyRequest, user: UserRow) {
+      const length = request.headers['upload-length'];
+      if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) {
+        throw new ValidationError('Upload-Length is required');
+      }
+      if (Number(length) > VIDEO_MAX_BYTES)
+        throw new HttpError(413, VIDEO_MESSAGES.tooLargeDescription);
+      const type =
+        tusMetadata(request.headers['upload-metadata'] as string | undefined).filetype ?? '';
+      if (!type.startsWith('video/'))
+        throw new ValidationError(VIDEO_MESSAGES.invalidTypeDescription);
+      await deps.checkVideoQuota(user);
+    }
+
+    async function registerTus(user: UserRow): Promise<string> {
+      const key = uploads.newKey(user.id);
+      await uploads.registerTusUpload(user.id, key);
+      return key;
+    }
+
+    scope.all(TUS_ENDPOINT, tusHandler);
+    scope.all(`${TUS_ENDPOINT}/*`, tusHandler);
+  });
+}

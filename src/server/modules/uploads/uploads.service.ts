@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  UNATTACHED_UPLOAD_TTL_MS,
+  UPLOAD_URL_TTL_SECONDS,
+  type UploadUrlResponse,
+} from '@shared/uploads.contract';
+import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
+import type { UploadRow } from '../../db/schema/uploads';
+import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
+import { SNIFF_BYTES } from '../../storage/content-type';
+import { LocalDiskStore } from '../../storage/local-disk';
+import { ObjectTooLargeError, type ObjectStore } from '../../storage/object-store';
+import type { UploadsRepository, UploadStatus } from './uploads.repository';
+
+export const UPLOAD_URL_MESSAGES = {
+  invalid: 'This upload URL is not valid.',
+  expired: 'This upload URL has expired. Please start the upload again.',
+  used: 'This upload URL has already been used. Please start the upload again.',
+  tooLarge: VIDEO_MESSAGES.tooLargeDescription,
+} as const;
+
+/** A stored upload that belongs to the owner and is ready to become a video or a logo. */
+export interface OwnedUpload {
+  key: string;
+  size: number;
+  /** The first bytes of the file, for the type check. */
+  head: Buffer;
+  row: UploadRow;
+}
+
+export interface StagingArea {
+  /** Removes what an unfinished resumable upload left behind. */
+  remove(key: string): Promise<void>;
+}
+
+interface Deps {
+  repo: UploadsRepository;
+  store: ObjectStore;
+  now: () => number;
+  /** The tus staging area (incomplete resumable uploads), when tus is wired. */
+  staging?: StagingArea;
+}
+
+/** Messages for an address that does not lead to one of the owner's finished uploads. */
+export interface AddressMessages {
+  outside: string;
+  notFound: string;
+  alreadyUsed: string;
+}
+
+export function uploadsService({ repo, store, now, staging }: Deps) {
+  const newKey = (userId: string) => `uploads/${userId}/${randomUUID()}`;
+
+  return {
+    newKey,
+
+    /** POST /api/objects/upload: a pre-signed PUT URL bound to this owner and a fresh key. */
+    async issueUploadUrl(userId: string): Promise<UploadUrlResponse> {
+      const key = newKey(userId);
+      const at = now();
+      await repo.create({
+        userId,
+        key,
+        via: 'put',
+        createdAt: new Date(at),
+        expiresAt: new Date(at + UPLOAD_URL_TTL_SECONDS * 1000),
+      });
+      return { uploadURL: await store.presignPut(key, UPLOAD_URL_TTL_SECONDS) };
+    },
+
+    /** A resumable upload starts: the row that binds its key to the owner. */
+    async registerTusUpload(userId: string, key: string): Promise<void> {
+      const at = now();
+      await repo.create({
+        userId,
+        key,
+        via: 'tus',
+        createdAt: new Date(at),
+        expiresAt: new Date(at + UNATTACHED_UPLOAD_TTL_MS),
+      });
+    },
+
+    async markComplete(key: string, size: number): Promise<void> {
+      await repo.markComplete(key, { size, at: new Date(now()) });
+    },
+
+    findOwned: (userId: string, key: string) => repo.findOwned(userId, key),
+
+    /** The type an upload was found to have (set when it was attached), if the key is an upload. */
+    async contentTypeOf(key: string): Promise<string | undefined> {
+      return (await repo.findByKey(key))?.contentType ?? undefined;
+    },
+
+    /**
+     * The local PUT: checks the signature and that the URL is unused and unexpired, then streams the
+     * body into the store (temp file, renamed when complete) with the hard 2 GB cap.
+     */
+    async receivePut(
+      key: string,
+      query: { expires?: string; signature?: string },
+      body: Readable,
+      declaredLength: number | undefined,
+    ): Promise<{ size: number }> {
+      if (!(store instanceof LocalDiskStore)) throw new ForbiddenError(UPLOAD_URL_MESSAGES.invalid);
+      const check = store.verify('PUT', key, query);
+      if (check === 'invalid') throw new ForbiddenError(UPLOAD_URL_MESSAGES.invalid);
+      if (check === 'expired') throw new ForbiddenError(UPLOAD_URL_MESSAGES.expired);
+      const claimed = await repo.claimForPut(key, new Date(now()));
+      if (!claimed) {
+        const row = await repo.findByKey(key);
+        if (!row) throw new ForbiddenError(UPLOAD_URL_MESSAGES.invalid);
+        if (row.status === 'pending') throw new ForbiddenError(UPLOAD_URL_MESSAGES.expired);
+        throw new ForbiddenError(UPLOAD_URL_MESSAGES.used);
+      }
+      if (declaredLength !== undefined && declaredLength > VIDEO_MAX_BYTES) {
+        await repo.markFailed(key);
+        throw new HttpError(413, UPLOAD_URL_MESSAGES.tooLarge);
+      }
+      try {
+        const { size } = await store.put(key, body, { maxBytes: VIDEO_MAX_BYTES });
+        await repo.markComplete(key, { size, at: new Date(now()) });
+        return { size };
+      } catch (error) {
+        await repo.markFailed(key);
+        if (error instanceof ObjectTooLargeError)
+          throw new HttpError(413, UPLOAD_URL_MESSAGES.tooLarge);
+        throw error;
+      }
+    },
+
+    /**
+     * The owner's finished upload behind a stored address, with its size and first bytes; a 400 with
+     * the given messages when the address is foreign, not theirs, unfinished, missing or used.
+     */
+    async resolveOwned(
+      userId: string,
+      address: string,
+      messages: AddressMessages,
+    ): Promise<OwnedUpload> {
+      const key = store.keyFromAddress(address.trim());
+      if (!key) throw new ValidationError(messages.outside);
+      const row = await repo.findOwned(userId, key);
+      if (!row) throw new ValidationError(messages.notFound);
+      if (row.status === 'attached') throw new ValidationError(messages.alreadyUsed);
+      if (!finishedStatuses(row).includes(row.status as UploadStatus)) {
+        throw new ValidationError(messages.notFound);
+      }
+      const info = await store.head(key);
+      if (!info) throw new ValidationError(messages.notFound);
+      const head = await store.readRange(key, { start: 0, end: SNIFF_BYTES - 1 });
+      return { key, size: info.size, head, row };
+    },
+
+    /** Statuses an upload may be attached from (see finishedStatuses). */
+    attachableStatuses: finishedStatuses,
+
+    /**
+     * Deletes uploads never attached within 24 hours: finished or not, their stored bytes and any
+     * resumable-upload staging go too.
+     */
+    async sweep(): Promise<number> {
+      const cutoff = new Date(now() - UNATTACHED_UPLOAD_TTL_MS);
+      let removed = 0;
+      for (;;) {
+        const stale = await repo.listUnattachedBefore(cutoff);
+        if (stale.length === 0) break;
+        for (const row of stale) {
+          if (row.via === 'tus' && row.status !== 'complete') await staging?.remove(row.key);
+          await store.delete(row.key);
+        }
+        await repo.deleteByKeys(stale.map((r) => r.key));
+        removed += stale.length;
+      }
+      if (store instanceof LocalDiskStore) await store.sweepTemp(UNATTACHED_UPLOAD_TTL_MS, now());
+      return removed;
+    },
+  };
+}
+
+/**
+ * A local PUT and a tus upload say when they finish ('complete'). A pre-signed PUT straight to S3
+ * never reports back, so for PUT uploads 'pending' counts too: the object itself is then checked
+ * (on local disk a pending upload has no object yet, so it still fails that check).
+ */
+function finishedStatuses(row: Pick<UploadRow, 'via'>): UploadStatus[] {
+  return row.via === 'put' ? ['pending', 'complete'] : ['complete'];
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;

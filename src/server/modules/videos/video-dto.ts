@@ -1,0 +1,35 @@
+import type { VideoDto, VideoStatus } from '@shared/videos.contract';
+import type { VideoRow } from '../../db/schema/videos';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The one shape every video route answers: the spec's Video fields and media URLs, never keys. */
+export function toVideoDto(row: VideoRow): VideoDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    description: row.description,
+    originalFileName: row.originalFileName,
+    originalFileUrl: row.originalFileUrl,
+    enhancedFileUrl: row.enhancedFileUrl,
+    fileSize: row.fileSize,
+    duration: row.duration,
+    processingStatus: row.processingStatus as VideoStatus,
+    processingNotes: row.processingNotes,
+    replaceBackground: row.replaceBackground,
+    backgroundDescription: row.backgroundDescription,
+    addLogo: row.addLogo,
+    logoFileUrl: row.logoFileUrl,
+    enhancementNotes: row.enhancementNotes,
+    uploadedAt: row.uploadedAt.toISOString(),
+    enhancedAt: iso(row.enhancedAt),
+    updatedAt: row.updatedAt.toISOString(),
+    thumbnailUrl: row.thumbnailUrl,
+    previewUrl: row.previewUrl,
+    hlsUrl: row.hlsUrl,
+    width: row.width,
+    height: row.height,
+    progress: row.progress,
+  };
+}

@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PLANS } from '@shared/plans';
+import {
+  LOGO_MAX_BYTES,
+  quotaMessage,
+  STORED_FILE_MESSAGES as STORED,
+  VIDEO_MAX_BYTES,
+  VIDEO_MESSAGES,
+  type CreateVideoBody,
+  type UpdateVideoBody,
+} from '@shared/videos.contract';
+import type { UserRow } from '../../db/schema/users';
+import type { VideoRow } from '../../db/schema/videos';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { sniffImage, sniffVideo } from '../../storage/content-type';
+import type { ObjectStore } from '../../storage/object-store';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UploadClaim, VideosRepository } from './videos.repository';
+
+/**
+ * THE SEAM for processing: called once a video row exists ('uploaded'), after its transaction
+ * committed. The media pipeline passes its enqueue here (buildApp's `onVideoCreated`). A failure is
+ * logged and does not undo the upload; the video stays 'uploaded' for a sweep to pick up.
+ */
+export type OnVideoCreated = (video: VideoRow) => Promise<void> | void;
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+/** How long a signed link to a stored original stays valid. */
+export const ORIGINAL_LINK_TTL_SECONDS = 60 * 60;
+
+interface Deps {
+  repo: VideosRepository;
+  uploads: UploadsService;
+  store: ObjectStore;
+  now: () => number;
+  log: FastifyBaseLogger;
+  onVideoCreated?: OnVideoCreated;
+}
+
+/** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
+export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
+
+export function videosService({ repo, uploads, store, now, log, onVideoCreated }: Deps) {
+  function planOf(user: Pick<UserRow, 'plan'>) {
+    return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
+  }
+
+  function quotaError(user: Pick<UserRow, 'plan'>) {
+    const plan = planOf(user);
+    return new ForbiddenError(quotaMessage(plan.name, plan.videoLimit));
+  }
+
+  async function checkQuota(user: UserRow): Promise<void> {
+    if ((await repo.countByOwner(user.id)) >= planOf(user).videoLimit) throw quotaError(user);
+  }
+
+  return {
+    checkQuota,
+
+    /** POST /api/auth/videos (spec §3, §5): the owner's finished upload becomes an 'uploaded' video. */
+    async create(user: UserRow, input: CreateVideoBody): Promise<VideoRow> {
+      await checkQuota(user);
+
+      const original = await uploads.resolveOwned(user.id, input.originalFileUrl, {
+        outside: STORED.outsideUrl,
+        notFound: STORED.videoNotFound,
+        alreadyUsed: STORED.videoAlreadyUsed,
+      });
+      if (original.size > VIDEO_MAX_BYTES) {
+        await store.delete(original.key);
+        throw new ValidationError(VIDEO_MESSAGES.tooLargeDescription);
+      }
+      if (String(original.size) !== String(Number(input.fileSize))) {
+        throw new ValidationError(STORED.sizeMismatch);
+      }
+      const videoType = sniffVideo(original.head);
+      if (!videoType) throw new ValidationError(VIDEO_MESSAGES.invalidTypeAlert);
+      const claims: UploadClaim[] = [
+        {
+          key: original.key,
+          from: uploads.attachableStatuses(original.row),
+          size: original.size,
+          contentType: videoType,
+        },
+      ];
+
+      let logo: { key: string; address: string } | null = null;
+      if (input.addLogo && input.logoFileUrl) {
+        const found = await uploads.resolveOwned(user.id, input.logoFileUrl, {
+          outside: STORED.logoOutsideUrl,
+          notFound: STORED.logoNotFound,
+          alreadyUsed: STORED.logoAlreadyUsed,
+        });
+        if (found.size > LOGO_MAX_BYTES)
+          throw new ValidationError(VIDEO_MESSAGES.logoTooLargeDescription);
+        const logoType = sniffImage(found.head);
+        if (!logoType) throw new ValidationError(VIDEO_MESSAGES.logoInvalidTypeDescription);
+        if (found.key === original.key) throw new ValidationError(STORED.logoAlreadyUsed);
+        claims.push({
+          key: found.key,
+          from: uploads.attachableStatuses(found.row),
+          size: found.size,
+          contentType: logoType,
+        });
+        logo = { key: found.key, address: store.addressFor(found.key) };
+      }
+
+      const at = new Date(now());
+      const outcome = await repo.createWithUploads(user.id, planOf(user).videoLimit, claims, {
+        userId: user.id,
+        title: input.title,
+        description: input.description,
+        originalFileName: input.originalFileName,
+        originalFileUrl: store.addressFor(original.key),
+        originalKey: original.key,
+        fileSize: String(original.size),
+        sizeBytes: original.size,
+        processingStatus: 'uploaded',
+        replaceBackground: input.replaceBackground,
+        backgroundDescription: input.replaceBackground ? input.backgroundDescription : null,
+        addLogo: logo !== null,
+        logoFileUrl: logo?.address ?? null,
+        logoKey: logo?.key ?? null,
+        enhancementNotes: input.enhancementNotes,
+        uploadedAt: at,
+        updatedAt: at,
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'quota') throw quotaError(user);
+        throw new ValidationError(
+          outcome.key === original.key ? STORED.videoAlreadyUsed : STORED.logoAlreadyUsed,
+        );
+      }
+
+      if (onVideoCreated) {
+        try {
+          await onVideoCreated(outcome.video);
+        } catch (err) {
+          log.error({ err, videoId: outcome.video.id }, 'video created hook failed');
+        }
+      }
+      return outcome.video;
+    },
+
+    list: (userId: string) => repo.listByOwner(userId),
+
+    async get(userId: string, videoId: string): Promise<VideoRow> {
+      const row = await repo.find(userId, videoId);
+      if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      return row;
+    },
+
+    async update(userId: string, videoId: string, patch: UpdateVideoBody): Promise<VideoRow> {
+      const row = await repo.update(userId, videoId, patch);
+      if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      return row;
+    },
+
+    /** Deletes the video and every file it owns: original, logo, enhanced file, derived media. */
+    async remove(userId: string, videoId: string): Promise<void> {
+      const row = await repo.delete(userId, videoId);
+      if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      const keys = [row.originalKey, row.logoKey, row.enhancedKey].filter((k): k is string =>
+        Boolean(k),
+      );
+      const results = await Promise.allSettled([
+        ...keys.map((key) => store.delete(key)),
+        store.deletePrefix(videoPrefix(row.id)),
+      ]);
+      for (const r of results) {
+        if (r.status === 'rejected')
+          log.error({ err: r.reason, videoId }, 'deleting a stored file failed');
+      }
+      await repo.deleteUploads(userId, keys);
+    },
+
+    /** A signed, expiring link to the stored original (ranges honoured), optionally as a download. */
+    async originalLink(userId: string, videoId: string, download: boolean): Promise<string> {
+      const row = await repo.find(userId, videoId);
+      if (!row?.originalKey) throw new NotFoundError(VIDEO_NOT_FOUND);
+      return store.signedGetUrl(row.originalKey, {
+        expiresInSeconds: ORIGINAL_LINK_TTL_SECONDS,
+        downloadName: download ? row.originalFileName : undefined,
+      });
+    },
+  };
+}
+
+export type VideosService = ReturnType<typeof videosService>;

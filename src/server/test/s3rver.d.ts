@@ -1,0 +1,22 @@
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+  import type { Server } from 'node:http';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    httpServer: Server;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}

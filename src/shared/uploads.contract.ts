@@ -1,0 +1,27 @@
+/** POST /api/objects/upload (spec §7): a pre-signed URL the browser PUTs the raw file to. */
+export const UPLOAD_URL_PATH = '/api/objects/upload';
+
+export interface UploadUrlResponse {
+  uploadURL: string;
+}
+
+/** How long a handed-out upload URL may be used to start the upload. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** The tus (resumable upload) endpoint: POST creates an upload, PATCH/HEAD/DELETE work on one. */
+export const TUS_ENDPOINT = '/api/uploads';
+
+/**
+ * The response header that carries the stored address of a finished tus upload (the value to send
+ * as `videoURL`). Present on the final PATCH and on a HEAD of a finished upload.
+ */
+export const OBJECT_URL_HEADER = 'Cadence-Object-Url';
+
+/** Uploads not turned into a video within this time are deleted, finished or not. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The stored address of an upload: its URL without the query string (spec §7). */
+export function storedAddress(uploadUrl: string): string {
+  const q = uploadUrl.indexOf('?');
+  return q === -1 ? uploadUrl : uploadUrl.slice(0, q);
+}
