@@ -32,7 +32,7 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
   it('register → onboarding (Back, a taken slug) → dashboard → sign out → sign in', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Get Started Free' }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
 
     // The auth card starts on sign-in or register; make sure we are on register.
     const toRegister = page.getByText("Don't have an account? Sign up");

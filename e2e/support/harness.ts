@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { WEB_DIST, buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import type { Database } from '@server/db/client';
 import { freshDatabase } from '@server/test/harness';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,6 +15,8 @@ export const SHOTS_DIR = path.resolve('artifacts/screenshots');
 export interface E2E {
   baseUrl: string;
   app: FastifyInstance;
+  /** The app's database, for seeding rows the UI cannot create quickly. */
+  database: Database;
   browser: Browser;
   newPage(options?: { width?: number; height?: number; dark?: boolean }): Promise<Page>;
   close(): Promise<void>;
@@ -41,6 +44,7 @@ export async function startE2E(): Promise<E2E> {
   return {
     baseUrl,
     app,
+    database,
     browser,
     async newPage({ width = 1280, height = 800, dark = false } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });

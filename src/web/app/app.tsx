@@ -1,18 +1,83 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { isFlagSet } from '@shared/auth.contract';
-import { DashboardPage } from '@web/features/dashboard/dashboard-page';
+import { TooltipProvider } from '@web/components/ui/tooltip';
 import { LandingPage } from '@web/features/landing/landing-page';
-import { OnboardingPage } from '@web/features/onboarding/onboarding-page';
+import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { useCurrentUser } from '@web/lib/session';
 import { LoadingScreen } from './loading-screen';
 import { NotFoundPage } from './not-found-page';
 
-/**
- * The public gym page path (spec §2), open to anyone with the slug.
- * PUBLIC GYM PAGE SLOT: a later issue replaces `PublicGymRoutePage` with the real page.
- */
+/** A page loaded on demand, so the landing and public pages never download the owner's app. */
+function lazyPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** The public gym page path (spec §2), open to anyone with the slug, signed in or not. */
 export const PUBLIC_GYM_PATH = '/gym/:gymSlug';
-const PublicGymRoutePage = LandingPage;
+const PublicGymRoutePage = lazyPage(
+  () => import('@web/features/gym/public-gym-page'),
+  'PublicGymPage',
+);
+/** On a gym's custom domain (spec §9) every path is that gym's public page. */
+const PublicGymHostPage = lazyPage(
+  () => import('@web/features/gym/public-gym-page'),
+  'PublicGymHostPage',
+);
+
+const OnboardingPage = lazyPage(
+  () => import('@web/features/onboarding/onboarding-page'),
+  'OnboardingPage',
+);
+const AppShell = lazy(() =>
+  import('./shell/app-shell').then((module) => ({ default: module.AppShell })),
+);
+
+/**
+ * Every page inside the app shell (spec §2 shell routes), one entry each. A page still being built
+ * elsewhere shows a placeholder: replace its entry with
+ * `{ path: '/x', component: lazyPage(() => import('@web/features/x/x-page'), 'XPage') }`.
+ */
+const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = [
+  {
+    path: '/dashboard',
+    component: lazyPage(() => import('@web/features/dashboard/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    path: '/videos',
+    component: lazyPage(() => import('@web/features/library/library-page'), 'LibraryPage'),
+  },
+  {
+    path: '/upload',
+    component: lazyPage(() => import('@web/features/upload/upload-page'), 'UploadPage'),
+  },
+  {
+    path: '/customize',
+    component: lazyPage(() => import('@web/features/customize/customize-page'), 'CustomizePage'),
+  },
+  {
+    path: '/analytics',
+    component: lazyPage(() => import('@web/features/analytics/analytics-page'), 'AnalyticsPage'),
+  },
+  {
+    path: '/subscription',
+    component: lazyPage(
+      () => import('@web/features/subscription/subscription-page'),
+      'SubscriptionPage',
+    ),
+  },
+  {
+    path: '/settings',
+    component: lazyPage(() => import('@web/features/settings/settings-page'), 'SettingsPage'),
+  },
+  {
+    path: '/student',
+    component: lazyPage(() => import('@web/features/student/student-page'), 'StudentPage'),
+  },
+];
 
 /** Signed out: the public gym page, and the landing page everywhere else. */
 function SignedOutRoutes() {
@@ -29,6 +94,7 @@ function OnboardingRoutes() {
   return (
     <Switch>
       <Route path="/onboarding" component={OnboardingPage} />
+      <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
       <Route>
         <Redirect to="/onboarding" replace />
       </Route>
@@ -36,18 +102,31 @@ function OnboardingRoutes() {
   );
 }
 
-/** Signed in and onboarded. The app shell (sidebar, /videos, ...) arrives in a later issue. */
+/**
+ * Signed in and onboarded: the public gym page and the admin area stand alone; everything else
+ * sits in the app shell, with the 404 for a path no route knows.
+ */
 function OnboardedRoutes() {
   return (
     <Switch>
+      <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
+      {/* ADMIN SLOT: the admin issue adds `<Route path="/admin" nest component={AdminRoutes} />` here. */}
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
       <Route path="/onboarding">
         <Redirect to="/dashboard" replace />
       </Route>
-      <Route path="/dashboard" component={DashboardPage} />
-      <Route component={NotFoundPage} />
+      <Route>
+        <AppShell>
+          <Switch>
+            {SHELL_ROUTES.map(({ path, component }) => (
+              <Route key={path} path={path} component={component} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </AppShell>
+      </Route>
     </Switch>
   );
 }
@@ -56,8 +135,16 @@ function OnboardedRoutes() {
 export function App() {
   const { user, isLoading } = useCurrentUser();
 
-  if (isLoading) return <LoadingScreen />;
-  if (!user) return <SignedOutRoutes />;
-  if (!isFlagSet(user.onboardingCompleted)) return <OnboardingRoutes />;
-  return <OnboardedRoutes />;
+  let routes;
+  if (isCustomDomainPage()) routes = <PublicGymHostPage />;
+  else if (isLoading) routes = <LoadingScreen />;
+  else if (!user) routes = <SignedOutRoutes />;
+  else if (!isFlagSet(user.onboardingCompleted)) routes = <OnboardingRoutes />;
+  else routes = <OnboardedRoutes />;
+
+  return (
+    <TooltipProvider>
+      <Suspense fallback={<LoadingScreen />}>{routes}</Suspense>
+    </TooltipProvider>
+  );
 }

@@ -1,21 +1,21 @@
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { Logo } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@web/components/ui/card';
 
-/** The catch-all for signed-in, onboarded visitors on a path the router does not know. */
+/** The catch-all inside the app shell for a path the router does not know (spec §2). */
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-background px-4 py-12">
-      <Logo />
+    <div className="flex min-h-[60vh] items-center justify-center">
       <Card className="w-full max-w-md">
         <CardHeader className="flex flex-row items-center gap-3">
           <CircleAlert aria-hidden="true" className="size-8 shrink-0 text-destructive" />
           <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <p className="text-sm text-muted-foreground">
+            Did you forget to add the page to the router?
+          </p>
         </CardContent>
         <CardFooter>
           <Button asChild variant="outline">
@@ -26,6 +26,6 @@ export function NotFoundPage() {
           </Button>
         </CardFooter>
       </Card>
-    </main>
+    </div>
   );
 }

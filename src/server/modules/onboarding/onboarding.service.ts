@@ -1,46 +1,27 @@
-import {
-  RESERVED_SLUGS,
-  type CheckSlugResponse,
-  type CompleteOnboardingBody,
-} from '@shared/onboarding.contract';
+import type { CheckSlugResponse, CompleteOnboardingBody } from '@shared/onboarding.contract';
 import type { UserRow } from '../../db/schema/users';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import type { UsersRepository } from '../auth/users.repository';
+import type { SlugService } from '../slug/slug.service';
 
-export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
-export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
-export const SLUG_AVAILABLE = 'This URL is available!';
+export { SLUG_AVAILABLE, SLUG_RESERVED, SLUG_TAKEN } from '../slug/slug.service';
 
-export function onboardingService(users: UsersRepository) {
+export function onboardingService(slugs: SlugService) {
   return {
-    /** A slug is available when it is not reserved and no other owner has it (yours counts as free). */
-    async checkSlug(userId: string, slug: string): Promise<CheckSlugResponse> {
-      if (RESERVED_SLUGS.has(slug)) return { available: false, message: SLUG_RESERVED };
-      const holder = await users.findBySlug(slug);
-      if (holder && holder.id !== userId) return { available: false, message: SLUG_TAKEN };
-      return { available: true, message: SLUG_AVAILABLE };
+    /** The slug rules of the slug service: reserved words, and slugs other owners hold now or held. */
+    checkSlug(userId: string, slug: string): Promise<CheckSlugResponse> {
+      return slugs.check(userId, slug);
     },
 
     /**
-     * Sets the company fields and the onboarding flag in one statement (one transaction); the
-     * unique index decides a race for one slug, and the loser gets a 409, never a 500.
+     * Sets the company fields, the slug and the onboarding flag in one transaction; a slug another
+     * owner holds (now, as an old slug, or by winning a race for it) is a 409, never a 500.
      */
-    async complete(userId: string, input: CompleteOnboardingBody): Promise<UserRow> {
-      if (RESERVED_SLUGS.has(input.companySlug)) throw new ConflictError(SLUG_RESERVED);
-      try {
-        const updated = await users.update(userId, {
-          companyName: input.companyName,
-          companyType: input.companyType,
-          companyDescription: input.companyDescription || null,
-          companySlug: input.companySlug,
-          onboardingCompleted: 'true',
-        });
-        if (!updated) throw new NotFoundError('Account not found');
-        return updated;
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_company_slug_key')) throw new ConflictError(SLUG_TAKEN);
-        throw error;
-      }
+    complete(userId: string, input: CompleteOnboardingBody): Promise<UserRow> {
+      return slugs.change(userId, input.companySlug, {
+        companyName: input.companyName,
+        companyType: input.companyType,
+        companyDescription: input.companyDescription || null,
+        onboardingCompleted: 'true',
+      });
     },
   };
 }

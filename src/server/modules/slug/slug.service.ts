@@ -1,0 +1,42 @@
+import { RESERVED_SLUGS, type CheckSlugResponse } from '@shared/onboarding.contract';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import type { UserPatch } from '../auth/users.repository';
+import type { SlugsRepository } from './slugs.repository';
+
+export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
+export const SLUG_AVAILABLE = 'This URL is available!';
+
+/** The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. */
+export function slugService(slugs: SlugsRepository) {
+  return {
+    /**
+     * Available when not reserved and no other owner holds it, now or as an old slug; the owner's
+     * own current or old slug counts as free.
+     */
+    async check(userId: string, slug: string): Promise<CheckSlugResponse> {
+      if (RESERVED_SLUGS.has(slug)) return { available: false, message: SLUG_RESERVED };
+      if (await slugs.isHeldByAnother(userId, slug))
+        return { available: false, message: SLUG_TAKEN };
+      return { available: true, message: SLUG_AVAILABLE };
+    },
+
+    /** Makes `slug` the owner's public slug (with `patch` in the same write); the old one keeps working. */
+    async change(userId: string, slug: string, patch: UserPatch = {}): Promise<UserRow> {
+      if (RESERVED_SLUGS.has(slug)) throw new ConflictError(SLUG_RESERVED);
+      let result;
+      try {
+        result = await slugs.claim(userId, slug, patch);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_company_slug_key')) throw new ConflictError(SLUG_TAKEN);
+        throw error;
+      }
+      if (result.status === 'taken') throw new ConflictError(SLUG_TAKEN);
+      if (result.status === 'missing') throw new NotFoundError('Account not found');
+      return result.user;
+    },
+  };
+}
+
+export type SlugService = ReturnType<typeof slugService>;

@@ -1,0 +1,115 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { slugRedirects, users, type UserRow } from '../../db/schema/users';
+import type { UserPatch } from '../auth/users.repository';
+
+export interface SlugLookup {
+  user: UserRow;
+  /** True when the slug asked for is one the owner used before; `user.companySlug` is the current one. */
+  redirected: boolean;
+}
+
+export type ClaimResult =
+  { status: 'claimed'; user: UserRow } | { status: 'taken' } | { status: 'missing' };
+
+/**
+ * Public slugs and the old slugs kept in `slug_redirects`. One namespace: a slug is held by the owner
+ * whose current slug it is, or by the owner who used it before.
+ */
+export function slugsRepository(db: Db) {
+  return {
+    /** The owner a public slug leads to: by their current slug, or by one they used before. */
+    async findUserBySlugOrRedirect(slug: string): Promise<SlugLookup | undefined> {
+      const [direct] = await db.select().from(users).where(eq(users.companySlug, slug)).limit(1);
+      if (direct) return { user: direct, redirected: false };
+      const [old] = await db
+        .select({ user: users })
+        .from(slugRedirects)
+        .innerJoin(users, eq(users.id, slugRedirects.userId))
+        .where(eq(slugRedirects.slug, slug))
+        .limit(1);
+      return old ? { user: old.user, redirected: true } : undefined;
+    },
+
+    /** True when another owner holds the slug, as their current slug or an old one. */
+    async isHeldByAnother(userId: string, slug: string): Promise<boolean> {
+      const [current] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companySlug, slug), ne(users.id, userId)))
+        .limit(1);
+      if (current) return true;
+      const [old] = await db
+        .select({ userId: slugRedirects.userId })
+        .from(slugRedirects)
+        .where(and(eq(slugRedirects.slug, slug), ne(slugRedirects.userId, userId)))
+        .limit(1);
+      return Boolean(old);
+    },
+
+    /** The old slugs an owner still holds, newest first. */
+    async listOldSlugs(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ slug: slugRedirects.slug })
+        .from(slugRedirects)
+        .where(eq(slugRedirects.userId, userId))
+        .orderBy(sql`${slugRedirects.createdAt} desc`);
+      return rows.map((r) => r.slug);
+    },
+
+    /**
+     * Makes `slug` the owner's current slug (with `patch` in the same update), in one transaction:
+     * the previous slug becomes a redirect to this owner, and an old slug of the owner's own is taken
+     * back. Claims on the same slugs are serialised with advisory locks, so a slug being released into
+     * `slug_redirects` and another owner claiming it never interleave; the unique index on
+     * users.company_slug stays the last word (a violation propagates to the caller).
+     */
+    async claim(userId: string, slug: string, patch: UserPatch = {}): Promise<ClaimResult> {
+      return db.transaction(async (tx) => {
+        const [me] = await tx
+          .select({ companySlug: users.companySlug })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!me) return { status: 'missing' } as const;
+
+        const previous = me.companySlug;
+        const keys = [...new Set([slug, previous].filter((k): k is string => Boolean(k)))].sort();
+        for (const key of keys) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slug:${key}`}))`);
+        }
+
+        const [holder] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companySlug, slug), ne(users.id, userId)))
+          .limit(1);
+        const [redirect] = await tx
+          .select({ userId: slugRedirects.userId })
+          .from(slugRedirects)
+          .where(eq(slugRedirects.slug, slug))
+          .limit(1);
+        if (holder || (redirect && redirect.userId !== userId)) return { status: 'taken' } as const;
+
+        if (redirect) await tx.delete(slugRedirects).where(eq(slugRedirects.slug, slug));
+        if (previous && previous !== slug) {
+          await tx
+            .insert(slugRedirects)
+            .values({ slug: previous, userId })
+            .onConflictDoUpdate({
+              target: slugRedirects.slug,
+              set: { userId, createdAt: new Date() },
+            });
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ ...patch, companySlug: slug, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return { status: 'claimed', user: row! } as const;
+      });
+    },
+  };
+}
+
+export type SlugsRepository = ReturnType<typeof slugsRepository>;

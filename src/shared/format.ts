@@ -1,0 +1,41 @@
+/** Pure display helpers shared by the owner's screens and the public page (spec §9). */
+
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+/**
+ * A duration in seconds (number or numeric text, the Video's type) as hours and minutes, or
+ * minutes only (spec §9): 3900 -> '1h 5m', 2700 -> '45 min', 20 -> '< 1 min'. Null when unknown.
+ */
+export function formatDuration(seconds: string | number | null | undefined): string | null {
+  const total = toNumber(seconds);
+  if (total === null) return null;
+  if (total === 0) return '0 min';
+  const minutes = Math.round(total / 60);
+  if (minutes < 1) return '< 1 min';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+/**
+ * A size in bytes (number or numeric text) in GB or MB with two decimals (spec §9):
+ * 1610612736 -> '1.50 GB', 5242880 -> '5.00 MB'. Null when unknown.
+ */
+export function formatSize(bytes: string | number | null | undefined): string | null {
+  const n = toNumber(bytes);
+  if (n === null) return null;
+  const mb = (n / MB).toFixed(2);
+  // Just under 1 GB would round to '1024.00 MB': show it in GB like the rest.
+  if (n >= GB || Number(mb) >= 1024) return `${(n / GB).toFixed(2)} GB`;
+  return `${mb} MB`;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_URL_MESSAGE, publicGymUrl, publicSlug, sanitizeSlugInput } from './slug.contract';
+
+describe('sanitizeSlugInput (typing in the dashboard slug box)', () => {
+  it.each([
+    ['Spin City', 'spincity'],
+    ['IRON-spin_42!', 'iron-spin42'],
+    ['café--zürich', 'caf--zrich'],
+    ['', ''],
+  ])('%j becomes %j', (input, expected) => {
+    expect(sanitizeSlugInput(input)).toBe(expected);
+  });
+});
+
+describe('publicSlug (both readings of the slug rules)', () => {
+  it.each(['spin-city', 'abc', 'studio-54', 'a1-b2-c3', 'x'.repeat(50)])('accepts %j', (slug) => {
+    expect(publicSlug.safeParse(slug).success).toBe(true);
+  });
+
+  it.each([
+    ['ab', 'Slug must be at least 3 characters'],
+    ['x'.repeat(51), 'Slug must be under 50 characters'],
+    ['Spin', 'Slug can only contain lowercase letters, numbers, and hyphens'],
+    ['-spin', 'Slug cannot start or end with a hyphen'],
+    ['spin--city', INVALID_URL_MESSAGE],
+  ])('refuses %j with "%s"', (slug, message) => {
+    const result = publicSlug.safeParse(slug);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('publicGymUrl', () => {
+  it('builds {origin}/gym/{slug}', () => {
+    expect(publicGymUrl('https://cadence.example', 'spin-city')).toBe(
+      'https://cadence.example/gym/spin-city',
+    );
+  });
+});

@@ -1,0 +1,258 @@
+import { useId, type ReactNode } from 'react';
+import { BarChart3, Bike, Clock, Info, Play, PlayCircle, Timer, Users, Zap } from 'lucide-react';
+import { gymInitials, type PublicGymBranding } from '@shared/gyms.contract';
+import { cn } from '@web/lib/utils';
+import { DEMO_NOTICE, type Difficulty, type GymClass } from './gym-classes';
+import { gymThemeStyle } from './gym-theme';
+
+export const GYM_TAGLINE = 'Choose your spin class and get ready to sweat';
+const BADGES = [
+  { label: 'Available 24/7', icon: Clock },
+  { label: 'All Levels Welcome', icon: Users },
+  { label: 'High Energy', icon: Zap },
+] as const;
+
+/** Spec §2 difficulty colours, readable (4.5:1) in both themes. */
+const DIFFICULTY_STYLES: Record<Difficulty, string> = {
+  Beginner:
+    'border-green-300 bg-green-100 text-green-900 dark:border-green-700 dark:bg-green-950 dark:text-green-200',
+  Intermediate:
+    'border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-200',
+  Advanced: 'border-red-300 bg-red-100 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-200',
+};
+
+type Level = 1 | 2 | 3 | 4;
+/** Headings shift down one level in the preview, which sits under the /customize page's own h1. */
+function Heading({ level, className, children }: { level: Level; className?: string; children: ReactNode }) {
+  const Tag = `h${level}` as 'h1' | 'h2' | 'h3' | 'h4';
+  return <Tag className={className}>{children}</Tag>;
+}
+
+export function GymLogo({ name, logoUrl, className }: { name: string; logoUrl: string | null; className?: string }) {
+  if (logoUrl) {
+    return (
+      <span className={cn('inline-flex size-24 items-center justify-center rounded-2xl bg-white p-2 shadow-lg', className)}>
+        <img src={logoUrl} alt={`${name} logo`} className="max-h-full max-w-full object-contain" data-testid="gym-logo" />
+      </span>
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="gym-initials"
+      className={cn(
+        'inline-flex size-24 items-center justify-center rounded-full bg-(--gym-primary) text-3xl font-extrabold tracking-tight text-(--gym-on-primary) shadow-lg',
+        className,
+      )}
+    >
+      {gymInitials(name)}
+    </span>
+  );
+}
+
+export function GymHero({
+  name,
+  logoUrl,
+  description,
+  headingLevel = 1,
+}: {
+  name: string;
+  logoUrl: string | null;
+  description: string;
+  headingLevel?: Level;
+}) {
+  return (
+    <header className="bg-(--gym-secondary) text-(--gym-on-secondary)" data-testid="gym-hero">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center @2xl:py-14">
+        <GymLogo name={name} logoUrl={logoUrl} />
+        <Heading
+          level={headingLevel}
+          className="text-3xl font-extrabold tracking-tight text-balance break-words @2xl:text-5xl"
+        >
+          {name}
+        </Heading>
+        <p className="text-lg font-semibold text-(--gym-accent) @2xl:text-xl" data-testid="gym-tagline">
+          {GYM_TAGLINE}
+        </p>
+        {description && <p className="max-w-2xl text-base text-pretty">{description}</p>}
+        <ul className="flex flex-wrap justify-center gap-2 pt-1" aria-label="What to expect">
+          {BADGES.map(({ label, icon: Icon }) => (
+            <li
+              key={label}
+              className="inline-flex items-center gap-1.5 rounded-full border border-current/40 px-3 py-1 text-sm font-medium"
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div aria-hidden="true" className="h-1.5 bg-(--gym-primary)" />
+    </header>
+  );
+}
+
+export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-semibold',
+        DIFFICULTY_STYLES[difficulty],
+      )}
+      data-difficulty={difficulty}
+    >
+      {difficulty}
+    </span>
+  );
+}
+
+export function ClassCard({
+  gymClass,
+  onStart,
+  headingLevel = 3,
+  sample = false,
+}: {
+  gymClass: GymClass;
+  onStart: (classId: string) => void;
+  headingLevel?: Level;
+  /** A demo class: marked on its picture. */
+  sample?: boolean;
+}) {
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
+      data-testid="class-card"
+    >
+      <div className="relative aspect-video overflow-hidden bg-(--gym-secondary)">
+        {gymClass.thumbnailUrl ? (
+          <img src={gymClass.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center" aria-hidden="true">
+            <span className="flex size-16 items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary)">
+              <Bike className="size-8" />
+            </span>
+          </div>
+        )}
+        {sample && (
+          <span className="absolute top-3 left-3 rounded-md bg-background px-2 py-0.5 text-xs font-semibold text-foreground shadow-sm">
+            Sample class
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4 @2xl:p-5">
+        <div className="space-y-1">
+          <Heading level={headingLevel} className="text-lg leading-snug font-semibold">
+            {gymClass.title}
+          </Heading>
+          {gymClass.instructor && <p className="text-sm text-muted-foreground">with {gymClass.instructor}</p>}
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <DifficultyBadge difficulty={gymClass.difficulty} />
+          <span className="inline-flex items-center gap-1 text-muted-foreground">
+            <Timer aria-hidden="true" className="size-4" />
+            {gymClass.duration}
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={() => onStart(gymClass.id)}
+          className="mt-auto inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--gym-primary) px-4 text-base font-semibold text-(--gym-on-primary) shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        >
+          <Play aria-hidden="true" className="size-5 fill-current" />
+          Start Class<span className="sr-only">: {gymClass.title}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function GymStats({ classCount }: { classCount: number }) {
+  const stats = [
+    { value: String(classCount), label: 'Available Classes', icon: PlayCircle, testId: 'stat-classes' },
+    { value: '150+', label: 'Minutes of Content', icon: Clock, testId: 'stat-minutes' },
+    { value: '3', label: 'Difficulty Levels', icon: BarChart3, testId: 'stat-levels' },
+  ];
+  return (
+    <ul className="grid gap-4 @2xl:grid-cols-3" aria-label="About these classes">
+      {stats.map(({ value, label, icon: Icon, testId }) => (
+        <li
+          key={label}
+          className="flex items-center gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+          data-testid={testId}
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-(--gym-primary) text-(--gym-on-primary)">
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
+          <span className="flex flex-col">
+            <span className="text-3xl font-bold tracking-tight">{value}</span>
+            <span className="text-sm text-muted-foreground">{label}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface GymViewProps {
+  name: string;
+  logoUrl: string | null;
+  branding: PublicGymBranding;
+  classes: readonly GymClass[];
+  isDemo: boolean;
+  onStartClass: (classId: string) => void;
+  /** Inside /customize: headings one level down, no full-screen height. */
+  preview?: boolean;
+}
+
+/** The public gym page's look (spec §2), painted in the gym's colours; also the /customize preview. */
+export function GymView({ name, logoUrl, branding, classes, isDemo, onStartClass, preview = false }: GymViewProps) {
+  const base = preview ? 1 : 0;
+  const headingId = useId();
+  return (
+    <div
+      className={cn('@container bg-background text-foreground', !preview && 'min-h-svh')}
+      style={gymThemeStyle(branding)}
+      data-testid="gym-view"
+    >
+      <GymHero
+        name={name}
+        logoUrl={logoUrl}
+        description={branding.description}
+        headingLevel={(1 + base) as Level}
+      />
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 @2xl:py-12">
+        <section aria-labelledby={headingId} className="space-y-5">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <Heading level={(2 + base) as Level} className="text-2xl font-bold tracking-tight @2xl:text-3xl">
+              <span id={headingId}>Choose Your Class</span>
+            </Heading>
+            <p className="text-sm text-muted-foreground">
+              {classes.length} {classes.length === 1 ? 'class' : 'classes'}
+            </p>
+          </div>
+          {isDemo && (
+            <p
+              className="flex items-start gap-2 rounded-lg border border-dashed bg-muted px-4 py-3 text-sm"
+              data-testid="demo-notice"
+            >
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {DEMO_NOTICE}
+            </p>
+          )}
+          <div className="grid gap-5 @2xl:grid-cols-2" data-testid="class-grid" data-demo={isDemo || undefined}>
+            {classes.map((gymClass) => (
+              <ClassCard
+                key={gymClass.id}
+                gymClass={gymClass}
+                onStart={onStartClass}
+                headingLevel={(3 + base) as Level}
+                sample={isDemo}
+              />
+            ))}
+          </div>
+        </section>
+        <GymStats classCount={classes.length} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { useId, useState } from 'react';
+import { Check, Copy, ExternalLink, Link2, Pencil, Share2, X } from 'lucide-react';
+import { companySlug } from '@shared/onboarding.contract';
+import {
+  INVALID_URL_MESSAGE,
+  INVALID_URL_TITLE,
+  PUBLIC_SLUG_PATTERN,
+  publicGymUrl,
+  sanitizeSlugInput,
+} from '@shared/slug.contract';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { ApiError, isNetworkError } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
+import { useUpdateSlug } from './api/update-slug';
+
+const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+
+interface PublicLinkCardProps {
+  slug: string | null;
+  link: string | null;
+  copied: boolean;
+  onCopy: () => void;
+  onShared: () => void;
+}
+
+/** The Public Student Link card (spec §2): the link, copy, share, and the slug edit mode. */
+export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicLinkCardProps) {
+  const id = useId();
+  const origin = window.location.origin;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(slug ?? '');
+  const updateSlug = useUpdateSlug();
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  async function handleShare() {
+    if (!link) return;
+    try {
+      await navigator.share({ title: 'Our classes', url: link });
+      onShared();
+    } catch {
+      /* the owner closed the share sheet */
+    }
+  }
+
+  function startEditing() {
+    setDraft(slug ?? '');
+    setEditing(true);
+  }
+
+  function handleSave() {
+    const next = draft;
+    if (!PUBLIC_SLUG_PATTERN.test(next)) {
+      toast({ title: INVALID_URL_TITLE, description: INVALID_URL_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    const rules = companySlug.safeParse(next);
+    if (!rules.success) {
+      toast({
+        title: INVALID_URL_TITLE,
+        description: rules.error.issues[0]?.message ?? INVALID_URL_MESSAGE,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (next === slug) {
+      setEditing(false);
+      return;
+    }
+    updateSlug.mutate(next, {
+      onSuccess: (response) => {
+        setEditing(false);
+        toast({
+          title: 'Public URL updated',
+          description: `Your student link is now ${publicGymUrl(origin, response.user.companySlug ?? next)}. Old links keep working.`,
+        });
+      },
+      onError: (error) => {
+        if (isNetworkError(error)) {
+          toast({
+            title: 'Error',
+            description: 'Unable to update the URL. Please try again.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        const message = (error instanceof ApiError && error.serverMessage) || SLUG_TAKEN;
+        const title =
+          error instanceof ApiError && error.status === 409
+            ? 'Slug unavailable'
+            : INVALID_URL_TITLE;
+        toast({ title, description: message, variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Link2 aria-hidden="true" className="size-5 text-primary" />
+          <h2>Public Student Link</h2>
+        </CardTitle>
+        <CardDescription>
+          Students open this link on any device, with no login, and pick a class.
+        </CardDescription>
+        {!editing && (
+          <CardAction>
+            <Button variant="outline" size="sm" onClick={startEditing}>
+              <Pencil aria-hidden="true" />
+              Edit<span className="sr-only"> public URL</span>
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {editing ? (
+          <form
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              handleSave();
+            }}
+          >
+            <Label htmlFor={`${id}-slug`}>Public URL</Label>
+            <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
+              <span
+                aria-hidden="true"
+                className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
+              >
+                {origin.replace(/^https?:\/\//, '')}/gym/
+              </span>
+              <Input
+                id={`${id}-slug`}
+                value={draft}
+                onChange={(event) => setDraft(sanitizeSlugInput(event.target.value))}
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={60}
+                aria-describedby={`${id}-slug-hint`}
+                className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
+              />
+            </div>
+            <p id={`${id}-slug-hint`} className="text-xs text-muted-foreground">
+              Lowercase letters, numbers and single hyphens, 3 to 50 characters. Your old link keeps
+              working.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={updateSlug.isPending}>
+                <Check aria-hidden="true" />
+                {updateSlug.isPending ? 'Saving...' : 'Save'}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(false)}
+                disabled={updateSlug.isPending}
+              >
+                <X aria-hidden="true" />
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : link ? (
+          <>
+            <p
+              data-testid="public-link"
+              className="rounded-md border bg-muted px-3 py-2.5 font-mono text-sm break-all"
+            >
+              {link}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={onCopy} size="sm">
+                {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+              {canShare && (
+                <Button onClick={handleShare} size="sm" variant="outline">
+                  <Share2 aria-hidden="true" />
+                  Share
+                </Button>
+              )}
+              <Button asChild size="sm" variant="outline">
+                <a href={link} target="_blank" rel="noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Open<span className="sr-only"> public page in a new tab</span>
+                </a>
+              </Button>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Set a public URL to get your student link.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VIDEOS_PATH, type VideoResponse } from '@shared/videos.contract';
+import { apiJson } from '@web/lib/api';
+import { refetchOwnerVideos } from '@web/lib/owner-videos';
+
+export interface VideoEdit {
+  title: string;
+  description: string | null;
+}
+
+/** PATCH /api/auth/videos/:id with the new title and description; the list refetches. */
+export function useUpdateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: VideoEdit & { id: string }) =>
+      apiJson<VideoResponse>('PATCH', `${VIDEOS_PATH}/${encodeURIComponent(id)}`, body),
+    onSuccess: () => refetchOwnerVideos(queryClient),
+  });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { videoCardStatus, videoStats } from './owner-videos';
+
+describe('videoCardStatus (spec §2)', () => {
+  it.each([
+    [{ processingStatus: 'failed', enhancedFileUrl: '/x.mp4' }, 'error'],
+    [{ processingStatus: 'failed', enhancedFileUrl: null }, 'error'],
+    [{ processingStatus: 'enhanced', enhancedFileUrl: '/x.mp4' }, 'ready'],
+    [{ processingStatus: 'processing', enhancedFileUrl: '/x.mp4' }, 'ready'],
+    [{ processingStatus: 'enhanced', enhancedFileUrl: null }, 'processing'],
+    [{ processingStatus: 'uploaded', enhancedFileUrl: null }, 'processing'],
+  ] as const)('%j is %s', (video, expected) => {
+    expect(videoCardStatus(video)).toBe(expected);
+  });
+});
+
+describe('videoStats', () => {
+  it('counts total, enhanced, processing and pending', () => {
+    const statuses = [
+      'enhanced',
+      'enhanced',
+      'processing',
+      'uploaded',
+      'uploaded',
+      'uploaded',
+      'failed',
+    ] as const;
+    expect(videoStats(statuses.map((processingStatus) => ({ processingStatus })))).toEqual({
+      total: 7,
+      enhanced: 2,
+      processing: 1,
+      pending: 3,
+    });
+    expect(videoStats([])).toEqual({ total: 0, enhanced: 0, processing: 0, pending: 0 });
+  });
+});

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { OWNER_VIDEOS_PATH, type VideoDto } from '@shared/videos.contract';
+import { getQueryFn } from './api';
+
+/** Spec §4/§9: the owner's video list refetches every 30 s. */
+export const OWNER_VIDEOS_REFETCH_MS = 30_000;
+export const OWNER_VIDEOS_KEY = [OWNER_VIDEOS_PATH] as const;
+
+/** GET /api/auth/user/videos: the signed-in owner's videos, newest first. */
+export const ownerVideosQuery = queryOptions({
+  queryKey: OWNER_VIDEOS_KEY,
+  queryFn: getQueryFn<VideoDto[]>({ on401: 'throw' }),
+  select: (videos) => videos ?? [],
+  refetchInterval: OWNER_VIDEOS_REFETCH_MS,
+});
+
+export function useOwnerVideos() {
+  return useQuery(ownerVideosQuery);
+}
+
+export function refetchOwnerVideos(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: OWNER_VIDEOS_KEY });
+}
+
+/** The card status of spec §2: failed -> error; an enhanced file -> ready; otherwise processing. */
+export type VideoCardStatus = 'ready' | 'processing' | 'error';
+
+export function videoCardStatus(
+  video: Pick<VideoDto, 'processingStatus' | 'enhancedFileUrl'>,
+): VideoCardStatus {
+  if (video.processingStatus === 'failed') return 'error';
+  if (video.enhancedFileUrl) return 'ready';
+  return 'processing';
+}
+
+export const VIDEO_CARD_STATUS_LABELS: Record<VideoCardStatus, string> = {
+  processing: 'Processing',
+  ready: 'Ready',
+  error: 'Error',
+};
+
+/** The counts behind the dashboard's four stat cards (spec §2), by processingStatus. */
+export function videoStats(videos: readonly Pick<VideoDto, 'processingStatus'>[]) {
+  let enhanced = 0;
+  let processing = 0;
+  let pending = 0;
+  for (const v of videos) {
+    if (v.processingStatus === 'enhanced') enhanced += 1;
+    else if (v.processingStatus === 'processing') processing += 1;
+    else if (v.processingStatus === 'uploaded') pending += 1;
+  }
+  return { total: videos.length, enhanced, processing, pending };
+}
