@@ -1,0 +1,90 @@
+import {
+  WRONG_CURRENT_PASSWORD,
+  type AccountExport,
+  type ChangePasswordBody,
+  type NotificationsBody,
+  type ProfileBody,
+} from '@shared/account.contract';
+import type { UserRow } from '../../db/schema/users';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { toPublicUser } from '../auth/public-user';
+import type { UsersRepository } from '../auth/users.repository';
+import type { PlansRepository } from '../plans/plans.repository';
+import type { AccountRepository } from './account.repository';
+
+/** The one thing the service needs from sessions: sign a user out everywhere but one session. */
+export interface SessionRevoker {
+  endAllFor(userId: string, exceptSid?: string): Promise<void>;
+}
+
+interface Deps {
+  users: UsersRepository;
+  account: AccountRepository;
+  plans: Pick<PlansRepository, 'listChanges'>;
+  sessions: SessionRevoker;
+  now?: () => number;
+}
+
+export function accountService({ users, account, plans, sessions, now = Date.now }: Deps) {
+  async function update(userId: string, patch: Parameters<UsersRepository['update']>[1]) {
+    const updated = await users.update(userId, patch);
+    if (!updated) throw new NotFoundError('Account not found');
+    return updated;
+  }
+
+  return {
+    updateProfile(user: UserRow, input: ProfileBody): Promise<UserRow> {
+      return update(user.id, {
+        companyName: input.companyName,
+        contactEmail: input.contactEmail,
+        phone: input.phone ? input.phone : null,
+      });
+    },
+
+    updateNotifications(user: UserRow, input: NotificationsBody): Promise<UserRow> {
+      return update(user.id, input);
+    },
+
+    /**
+     * Checks the current password, stores the new one, and signs out every other session of the
+     * user (the one making the change stays).
+     */
+    async changePassword(user: UserRow, currentSid: string, input: ChangePasswordBody): Promise<void> {
+      if (!(await verifyPassword(user.password, input.currentPassword))) {
+        throw new ValidationError(WRONG_CURRENT_PASSWORD, {
+          errors: [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+        });
+      }
+      await update(user.id, { password: await hashPassword(input.newPassword) });
+      await sessions.endAllFor(user.id, currentSid);
+    },
+
+    /** Everything held about the account: the user without the password hash, plan changes, videos. */
+    async exportData(user: UserRow): Promise<AccountExport> {
+      const [changes, videos] = await Promise.all([
+        plans.listChanges(user.id),
+        account.listVideoMetadata(user.id),
+      ]);
+      return {
+        format: 'cadence-account-export',
+        version: 1,
+        exportedAt: new Date(now()).toISOString(),
+        account: toPublicUser(user),
+        planChanges: changes.map((c) => ({
+          fromPlan: c.fromPlan,
+          toPlan: c.toPlan,
+          provider: c.provider,
+          createdAt: c.createdAt.toISOString(),
+        })),
+        videos: videos.map((v) => ({
+          ...v,
+          uploadedAt: v.uploadedAt.toISOString(),
+          enhancedAt: v.enhancedAt ? v.enhancedAt.toISOString() : null,
+        })),
+      };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

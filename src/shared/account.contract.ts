@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from './auth.contract';
+
+/** Spec §5 Settings profile: company name required, contact email valid, phone optional. */
+export const COMPANY_NAME_MAX = 100;
+export const CONTACT_EMAIL_MAX = 254;
+export const PHONE_MAX = 32;
+
+const optionalPhone = z
+  .string({ error: 'Invalid phone number' })
+  .trim()
+  .max(PHONE_MAX, `Phone number must be under ${PHONE_MAX} characters`)
+  .refine((v) => v === '' || (/^\+?[0-9 ().-]+$/.test(v) && /[0-9]/.test(v)), 'Invalid phone number');
+
+export const profileBody = z.object({
+  companyName: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(COMPANY_NAME_MAX, `Company name must be under ${COMPANY_NAME_MAX} characters`),
+  contactEmail: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(CONTACT_EMAIL_MAX, 'Invalid email address')
+    .pipe(z.email({ error: 'Invalid email address' }))
+    .transform((v) => v.toLowerCase()),
+  /** Optional: an empty string or null clears it. */
+  phone: optionalPhone.nullish(),
+});
+/** What the form holds (phone as typed). */
+export type ProfileInput = z.input<typeof profileBody>;
+export type ProfileBody = z.output<typeof profileBody>;
+
+/** The three switches of spec §2 Settings, all on by default; labels and descriptions as written. */
+export const NOTIFICATION_SETTINGS = [
+  {
+    key: 'notifyEmail',
+    label: 'Email Notifications',
+    description: 'New video uploads and system updates',
+  },
+  {
+    key: 'notifyStudentActivity',
+    label: 'Student Activity Alerts',
+    description: 'When students access classes',
+  },
+  {
+    key: 'notifyWeeklyReports',
+    label: 'Weekly Reports',
+    description: 'Weekly analytics and usage',
+  },
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_SETTINGS)[number]['key'];
+
+/** Any subset of the three switches (each a real boolean); at least one. */
+export const notificationsBody = z
+  .strictObject(
+    {
+    notifyEmail: z.boolean({ error: 'notifyEmail must be true or false' }).optional(),
+    notifyStudentActivity: z
+      .boolean({ error: 'notifyStudentActivity must be true or false' })
+      .optional(),
+    notifyWeeklyReports: z.boolean({ error: 'notifyWeeklyReports must be true or false' }).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown notification setting' : 'Invalid request') },
+  )
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'No notification setting given');
+export type NotificationsBody = z.infer<typeof notificationsBody>;
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const SAME_PASSWORD = 'New password must be different from the current password';
+
+export const changePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The dialog's form: the body plus a confirmation that must match. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+export interface SettingsResponse {
+  message: string;
+  user: PublicUser;
+}
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
+
+export interface ChangePasswordResponse {
+  message: string;
+}
+
+/** One video's metadata in the export: no storage keys, no file URLs. */
+export interface ExportedVideo {
+  id: string;
+  title: string;
+  description: string | null;
+  originalFileName: string;
+  fileSize: string;
+  duration: string | null;
+  processingStatus: string;
+  processingNotes: string | null;
+  replaceBackground: boolean;
+  backgroundDescription: string | null;
+  addLogo: boolean;
+  enhancementNotes: string | null;
+  width: number | null;
+  height: number | null;
+  uploadedAt: string;
+  enhancedAt: string | null;
+}
+
+export interface ExportedPlanChange {
+  fromPlan: string;
+  toPlan: string;
+  provider: string;
+  createdAt: string;
+}
+
+/** GET /api/auth/export: everything Cadence holds about the account, as one JSON document. */
+export interface AccountExport {
+  format: 'cadence-account-export';
+  version: 1;
+  exportedAt: string;
+  account: PublicUser;
+  planChanges: ExportedPlanChange[];
+  videos: ExportedVideo[];
+}
+
+/** The download's file name: cadence-data-{slug or id}-{YYYY-MM-DD}.json */
+export function exportFileName(user: Pick<PublicUser, 'id' | 'companySlug'>, at: Date): string {
+  return `cadence-data-${user.companySlug ?? user.id}-${at.toISOString().slice(0, 10)}.json`;
+}

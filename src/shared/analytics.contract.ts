@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Every figure covers this many days up to now; each change compares with the same span before. */
+export const ANALYTICS_PERIOD_DAYS = 30;
+/** Views This Week: one point per day, today last. */
+export const WEEK_DAYS = 7;
+export const TOP_VIDEOS_LIMIT = 5;
+
+/** An IANA time zone name (the browser's), used for day and hour boundaries. */
+const timeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'Unknown time zone')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+export const analyticsQuery = z.object({
+  /** One video's figures only. */
+  video: z.string().max(64).optional(),
+  tz: timeZone.default('UTC'),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+/** A figure of the current period and its change against the previous one. */
+export interface Metric {
+  value: number;
+  /** Percentage change vs the previous period, one decimal; null when the previous period had nothing. */
+  change: number | null;
+}
+
+export interface DailyViews {
+  /** YYYY-MM-DD in the requested time zone. */
+  date: string;
+  views: number;
+}
+
+export interface TopVideo {
+  videoId: string;
+  title: string;
+  views: number;
+  watchTimeHours: number;
+}
+
+export interface VideoPerformance {
+  videoId: string;
+  title: string;
+  processingStatus: string;
+  /** Seconds, when known. */
+  durationSeconds: number | null;
+  views: number;
+  uniqueViewers: number;
+  watchTimeHours: number;
+  /** Average share of the video watched per view, in %; null without views or a known duration. */
+  completionRate: number | null;
+  lastViewedAt: string | null;
+}
+
+export interface DailyActiveStudents {
+  date: string;
+  activeStudents: number;
+}
+
+export interface HourlyActivity {
+  /** 0-23 in the requested time zone. */
+  hour: number;
+  views: number;
+}
+
+export interface AnalyticsResponse {
+  period: { days: number; from: string; to: string; timeZone: string };
+  /** The one video the figures are for, when `?video=` was given. */
+  video: { id: string; title: string } | null;
+  /** The owner's videos (all rows, or 1 when filtered). */
+  videoCount: number;
+  summary: {
+    totalViews: Metric;
+    watchTimeHours: Metric;
+    activeStudents: Metric;
+    /** Average share of each video watched per view, in %. */
+    engagementRate: Metric;
+  };
+  viewsThisWeek: DailyViews[];
+  topVideos: TopVideo[];
+  videoPerformance: VideoPerformance[];
+  studentActivity: {
+    activeStudents: number;
+    byDay: DailyActiveStudents[];
+    busiestHours: HourlyActivity[];
+  };
+}
+
+/** The change of `current` against `previous`, in %, one decimal; null when there was nothing before. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * The spec's change line under a summary card: '+0% from last month' when there is nothing on
+ * either side, '+12.5% from last month' or '-3% from last month' when both periods have data.
+ */
+export function changeLine(metric: Metric): string {
+  if (metric.change === null) return metric.value === 0 ? '+0% from last month' : 'New since last month';
+  const sign = metric.change >= 0 ? '+' : '';
+  return `${sign}${metric.change}% from last month`;
+}

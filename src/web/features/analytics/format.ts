@@ -1,0 +1,37 @@
+const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+export const formatCount = (n: number) => integer.format(n);
+export const formatHours = (n: number) => decimal.format(n);
+export const formatPercent = (n: number) => `${oneDecimal.format(n)}%`;
+
+/** 'Mon' for a YYYY-MM-DD day (a calendar date in the owner's time zone). */
+export function weekdayLabel(date: string): string {
+  return new Date(`${date}T12:00:00`).toLocaleDateString(undefined, { weekday: 'short' });
+}
+
+/** 'Mon, 3 Mar' style label for a YYYY-MM-DD day. */
+export function dayLabel(date: string): string {
+  return new Date(`${date}T12:00:00`).toLocaleDateString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** '6 PM' style label for an hour of the day. */
+export function hourLabel(hour: number): string {
+  const d = new Date(2000, 0, 1, hour);
+  return d.toLocaleTimeString(undefined, { hour: 'numeric' });
+}
+
+/** '45 min' or '1 h 5 min' for seconds; an em dash when unknown. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}

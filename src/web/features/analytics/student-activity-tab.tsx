@@ -1,0 +1,82 @@
+import { Users } from 'lucide-react';
+import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useCurrentUser } from '@web/lib/session';
+import { BarSeries } from './charts';
+import { EmptyState } from './empty-state';
+import { dayLabel, formatCount, hourLabel } from './format';
+
+/** Student Activity: active students by day and the busiest hours. */
+export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
+  const { user } = useCurrentUser();
+  const { activeStudents, byDay, busiestHours } = data.studentActivity;
+  const badge = <Badge variant="secondary">Active Students: {formatCount(activeStudents)}</Badge>;
+  const publicUrl = user?.companySlug ? `${window.location.origin}/gym/${user.companySlug}` : null;
+
+  if (activeStudents === 0) {
+    return (
+      <Card>
+        <CardContent>
+          <EmptyState
+            icon={Users}
+            title="No Student Activity"
+            hint="Share your public URL with your students to start tracking their activity."
+          >
+            {publicUrl && (
+              <code className="max-w-full rounded-md border bg-muted px-3 py-1.5 font-mono text-xs break-all">
+                {publicUrl}
+              </code>
+            )}
+            {badge}
+          </EmptyState>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const busiest = busiestHours.reduce((best, h) => (h.views > best.views ? h : best), busiestHours[0]!);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <h2>Active Students by Day</h2>
+          </CardTitle>
+          <CardDescription>Distinct students who watched a class, last 30 days.</CardDescription>
+          <CardAction>{badge}</CardAction>
+        </CardHeader>
+        <CardContent>
+          <BarSeries
+            caption="Active students per day, last 30 days"
+            valueName="Active students"
+            interval={6}
+            data={byDay.map((d) => ({
+              label: new Date(`${d.date}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }),
+              fullLabel: dayLabel(d.date),
+              value: d.activeStudents,
+            }))}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <h2>Busiest Hours</h2>
+          </CardTitle>
+          <CardDescription>
+            Views by time of day, last 30 days. Busiest: {hourLabel(busiest.hour)}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BarSeries
+            caption="Views by hour of the day, last 30 days"
+            valueName="Views"
+            interval={5}
+            data={busiestHours.map((h) => ({ label: hourLabel(h.hour), fullLabel: hourLabel(h.hour), value: h.views }))}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Clock, Eye, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import { changeLine, type AnalyticsResponse, type Metric } from '@shared/analytics.contract';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatCount, formatHours, formatPercent } from './format';
+
+interface SummaryCardProps {
+  title: string;
+  icon: LucideIcon;
+  metric: Metric;
+  format: (n: number) => string;
+}
+
+function SummaryCard({ title, icon: Icon, metric, format }: SummaryCardProps) {
+  return (
+    <Card className="gap-2">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-sm font-medium">
+          <h2>{title}</h2>
+        </CardTitle>
+        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold tabular-nums">{format(metric.value)}</p>
+        <p className="mt-1 text-xs text-muted-foreground">{changeLine(metric)}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The four summary cards of spec §2 Analytics, each with its change against the 30 days before. */
+export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard title="Total Views" icon={Eye} metric={summary.totalViews} format={formatCount} />
+      <SummaryCard title="Watch Time (hours)" icon={Clock} metric={summary.watchTimeHours} format={formatHours} />
+      <SummaryCard title="Active Students" icon={Users} metric={summary.activeStudents} format={formatCount} />
+      <SummaryCard
+        title="Engagement Rate (%)"
+        icon={TrendingUp}
+        metric={summary.engagementRate}
+        format={formatPercent}
+      />
+    </div>
+  );
+}
