@@ -55,7 +55,7 @@ export interface CheckSlugResponse {
 
 /** Words that would collide with the product's own routes or look official: never a gym slug. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'administrator', 'api', 'app', 'assets', 'auth', 'billing', 'cadence', 'customize',
+  'admin', 'administrator', 'api', 'app', 'assets', 'auth', 'billing', 'by-host', 'cadence', 'customize',
   'dashboard', 'gym', 'gyms', 'help', 'login', 'logout', 'media', 'objects', 'onboarding', 'register',
   'root', 'settings', 'signin', 'signup', 'static', 'student', 'subscription', 'support', 'system',
   'upload', 'uploads', 'videos', 'www',

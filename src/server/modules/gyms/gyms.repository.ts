@@ -1,0 +1,56 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/users';
+import { videos } from '../../db/schema/videos';
+import { slugsRepository, type SlugLookup } from '../slug/slugs.repository';
+
+/** The columns of a video the public page may use: nothing private (no files, notes or keys). */
+export interface GymVideoRow {
+  id: string;
+  title: string;
+  duration: string | null;
+  thumbnailUrl: string | null;
+  processingStatus: string;
+  hlsUrl: string | null;
+  updatedAt: Date;
+}
+
+/** Reads for the public gym page: the owner behind a slug or a host, and their videos. */
+export function gymsRepository(db: Db) {
+  const slugs = slugsRepository(db);
+  return {
+    /** The owner a slug leads to: their current slug, or one they used before (`redirected`). */
+    findBySlug(slug: string): Promise<SlugLookup | undefined> {
+      return slugs.findUserBySlugOrRedirect(slug);
+    },
+
+    /** The owner whose custom domain is this host (compared lowercased, as the unique index is). */
+    async findByDomain(host: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.customDomain}) = ${host.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    /** Every video of the owner, newest first, with only the public columns. */
+    async listVideos(ownerId: string): Promise<GymVideoRow[]> {
+      return db
+        .select({
+          id: videos.id,
+          title: videos.title,
+          duration: videos.duration,
+          thumbnailUrl: videos.thumbnailUrl,
+          processingStatus: videos.processingStatus,
+          hlsUrl: videos.hlsUrl,
+          updatedAt: videos.updatedAt,
+        })
+        .from(videos)
+        .where(eq(videos.userId, ownerId))
+        .orderBy(desc(videos.uploadedAt));
+    },
+  };
+}
+
+export type GymsRepository = ReturnType<typeof gymsRepository>;

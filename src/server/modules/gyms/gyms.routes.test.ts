@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDING_DEFAULTS } from '@shared/branding.contract';
+import { users } from '../../db/schema/users';
+import { createObjectStore } from '../../storage/create-object-store';
+import type { ObjectStore } from '../../storage/object-store';
+import { videos } from '../../db/schema/videos';
+import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { isReadyForRiders } from './gyms.service';
+
+let t: TestApp;
+let webDist: string;
+let store: ObjectStore;
+const INDEX_HTML =
+  '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Cadence</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  // The custom-domain tests need the app serving a web build: a one-file stand-in.
+  webDist = await mkdtemp(path.join(tmpdir(), 'cadence-gyms-web-'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  store = await createObjectStore(
+    { storage: { kind: 'local' }, dataDir: '/tmp/cadence-test' },
+    { signingSecret: 'gyms-test-signing-secret-of-32-characters', now: Date.now },
+  );
+  t = await startTestApp({ deps: { web: 'static', webDist, objectStore: store } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+let counter = 0;
+async function gym(name = 'Iron Spin', slug = `gym-${++counter}-${Date.now().toString(36)}`) {
+  const owner = await registerOwner(t.app);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/complete-onboarding',
+    headers: { cookie: owner.cookie },
+    payload: { companyName: name, companyType: 'gym', companySlug: slug, companyDescription: 'Ride with us.' },
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...owner, slug };
+}
+
+type Status = 'uploaded' | 'processing' | 'enhanced' | 'failed';
+async function addVideo(
+  userId: string,
+  title: string,
+  status: Status,
+  extra: Partial<typeof videos.$inferInsert> = {},
+  minutesAgo = 0,
+) {
+  const id = randomUUID();
+  await t.database.db.insert(videos).values({
+    id,
+    userId,
+    title,
+    originalFileName: `${id}.mp4`,
+    originalFileUrl: `/api/objects/uploads/${userId}/${id}`,
+    fileSize: '1000',
+    processingStatus: status,
+    processingNotes: 'private admin note',
+    enhancementNotes: 'private owner note',
+    uploadedAt: new Date(Date.now() - minutesAgo * 60_000),
+    ...extra,
+  });
+  return id;
+}
+
+const getGym = (slug: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/gym/${slug}`, headers });
+
+describe('GET /api/gym/:gymSlug', () => {
+  it('answers 404 with a message for an unknown slug (and for a malformed one)', async () => {
+    for (const slug of ['nobody-rides-here', 'UPPER', 'x'.repeat(80), '%3Cscript%3E']) {
+      const res = await getGym(slug);
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.json()).toEqual({ message: 'Gym not found' });
+    }
+  });
+
+  it('lists only the enhanced videos, newest first, with formatted durations', async () => {
+    const g = await gym();
+    const ready1 = await addVideo(g.id, 'Hill Climb', 'enhanced', { duration: '3900' }, 10);
+    const ready2 = await addVideo(g.id, 'Sprint Intervals', 'enhanced', { duration: null }, 1);
+    await addVideo(g.id, 'Still Processing', 'processing', { duration: '1800' });
+    await addVideo(g.id, 'Waiting', 'uploaded');
+    await addVideo(g.id, 'Broken', 'failed');
+    const other = await gym('Other Gym');
+    await addVideo(other.id, 'Not Mine', 'enhanced');
+
+    const res = await getGym(g.slug);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.videos).toEqual([
+      { id: ready2, title: 'Sprint Intervals', duration: '45 min', thumbnailUrl: null },
+      { id: ready1, title: 'Hill Climb', duration: '1 h 5 min', thumbnailUrl: null },
+    ]);
+  });
+
+  it('answers the name, logo and branding with readable text colours', async () => {
+    const g = await gym('Pedal House');
+    await t.database.db
+      .update(users)
+      .set({ brandPrimaryColor: '#a855f7', brandSecondaryColor: '#1a1a1a', companyLogoUrl: `/api/logos/${randomUUID()}/abcdefabcdefabcdefabcdef-512.png` })
+      .where(eq(users.id, g.id));
+    const body = (await getGym(g.slug)).json();
+    expect(body).toMatchObject({
+      slug: g.slug,
+      gymName: 'Pedal House',
+      gymLogo: expect.stringMatching(/-512\.png$/),
+      gymLogoIcon: expect.stringMatching(/-64\.png$/),
+      videos: [],
+      branding: {
+        primaryColor: '#a855f7',
+        secondaryColor: '#1a1a1a',
+        description: 'Ride with us.',
+        primaryTextColor: '#111111',
+        secondaryTextColor: '#ffffff',
+        // Purple reads at under 4.5:1 on #1a1a1a: the accent falls back to the text colour.
+        accentColor: '#ffffff',
+      },
+    });
+  });
+
+  it('shows the default description when the gym has none', async () => {
+    const g = await gym();
+    await t.database.db.update(users).set({ companyDescription: null }).where(eq(users.id, g.id));
+    expect((await getGym(g.slug)).json().branding.description).toBe(BRANDING_DEFAULTS.description);
+  });
+
+  it('never answers anything private: exactly the public fields', async () => {
+    const g = await gym();
+    await addVideo(g.id, 'Public Class', 'enhanced', {
+      enhancedFileUrl: '/api/objects/videos/secret/enhanced.mp4',
+      enhancedKey: 'videos/secret/enhanced.mp4',
+      duration: '2700',
+    });
+    const res = await getGym(g.slug);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['branding', 'gymLogo', 'gymLogoIcon', 'gymName', 'slug', 'videos']);
+    expect(Object.keys(body.videos[0]).sort()).toEqual(['duration', 'id', 'thumbnailUrl', 'title']);
+    expect(Object.keys(body.branding).sort()).toEqual([
+      'accentColor',
+      'description',
+      'primaryColor',
+      'primaryTextColor',
+      'secondaryColor',
+      'secondaryTextColor',
+    ]);
+    for (const secret of [g.email, g.id, 'private', 'objects/uploads', 'enhanced.mp4', 'password', 'plan']) {
+      expect(res.body, secret).not.toContain(secret);
+    }
+  });
+
+  it('answers an old slug with a hint to the current one', async () => {
+    const g = await gym('Moving Gym', `old-${Date.now().toString(36)}`);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/slug',
+      headers: { cookie: g.cookie },
+      payload: { slug: `new-${Date.now().toString(36)}` },
+    });
+    expect(change.statusCode).toBe(200);
+    const current = change.json().user.companySlug;
+    const res = await getGym(g.slug);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ redirectTo: current });
+    expect((await getGym(current)).json().gymName).toBe('Moving Gym');
+  });
+
+  it('is cacheable: public, max-age=60, an ETag, and 304 while nothing changed', async () => {
+    const g = await gym();
+    await addVideo(g.id, 'Class One', 'enhanced');
+    const first = await getGym(g.slug);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+
+    const again = await getGym(g.slug, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // A new ready class or a new colour changes the tag.
+    await addVideo(g.id, 'Class Two', 'enhanced');
+    const changed = await getGym(g.slug, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().videos).toHaveLength(2);
+  });
+
+  it('hands out stored thumbnails as signed links that load, keeps data: images, drops anything else', async () => {
+    const g = await gym();
+    const key = `videos/${randomUUID()}/thumb.jpg`;
+    // A tiny stand-in file in the app's own object store.
+    await store.put(key, Readable.from(Buffer.from('jpeg-bytes')));
+    const stored = await addVideo(g.id, 'Stored Thumb', 'enhanced', { thumbnailUrl: store.addressFor(key) }, 3);
+    const inline = await addVideo(g.id, 'Inline Thumb', 'enhanced', { thumbnailUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 2);
+    const bad = await addVideo(g.id, 'Bad Thumb', 'enhanced', { thumbnailUrl: 'javascript:alert(1)' }, 1);
+
+    const list = (await getGym(g.slug)).json().videos as Array<{ id: string; thumbnailUrl: string | null }>;
+    const byId = Object.fromEntries(list.map((v) => [v.id, v.thumbnailUrl]));
+    expect(byId[stored]).toMatch(/^\/api\/objects\/videos\/.+\?expires=\d+&signature=/);
+    const loaded = await t.app.inject({ method: 'GET', url: byId[stored]! });
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.body).toBe('jpeg-bytes');
+    expect(byId[inline]).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(byId[bad]).toBeNull();
+
+    // The same link for the rest of the hour: the answer stays cacheable.
+    const second = (await getGym(g.slug)).json().videos as Array<{ id: string; thumbnailUrl: string | null }>;
+    expect(second.find((v) => v.id === stored)?.thumbnailUrl).toBe(byId[stored]);
+  });
+});
+
+describe('isReadyForRiders (the one filter for listed classes)', () => {
+  it.each([
+    ['enhanced', null, true],
+    ['enhanced', '/api/objects/videos/x/master.m3u8', true],
+    ['processing', '/api/objects/videos/x/master.m3u8', false],
+    ['uploaded', null, false],
+    ['failed', null, false],
+  ] as const)('%s with hls %j -> %j', (processingStatus, hlsUrl, ready) => {
+    expect(isReadyForRiders({ processingStatus, hlsUrl })).toBe(ready);
+  });
+});
+
+describe('custom domains (Host header)', () => {
+  async function gymWithDomain(domain: string, plan = 'spin-master') {
+    const g = await gym('Domain Gym');
+    await t.database.db.update(users).set({ plan }).where(eq(users.id, g.id));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/branding/domain',
+      headers: { cookie: g.cookie, host: 'localhost:5000' },
+      payload: { domain },
+    });
+    expect(res.statusCode).toBe(200);
+    return g;
+  }
+
+  it("answers GET /api/gym/by-host with the gym whose domain the Host names, 404 for any other host", async () => {
+    const g = await gymWithDomain('classes.domain-gym.com');
+    await addVideo(g.id, 'Domain Class', 'enhanced');
+    const res = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'Classes.Domain-Gym.com:443' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ slug: g.slug, gymName: 'Domain Gym', videos: [{ title: 'Domain Class' }] });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+
+    const other = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'unknown.example.com' } });
+    expect(other.statusCode).toBe(404);
+    const local = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'localhost:5000' } });
+    expect(local.statusCode).toBe(404);
+  });
+
+  it('serves the web app marked for the gym at / (title, icon, marker) on its domain, and the plain app elsewhere', async () => {
+    const g = await gymWithDomain('ride.marked-gym.com');
+    await t.database.db
+      .update(users)
+      .set({ companyLogoUrl: `/api/logos/${g.id}/abcdefabcdefabcdefabcdef-512.png` })
+      .where(eq(users.id, g.id));
+    for (const url of ['/', '/any/client/path']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'ride.marked-gym.com' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain(`<meta name="cadence-gym-host" content="${g.slug}" />`);
+      expect(res.body).toContain('<title>Domain Gym</title>');
+      expect(res.body).toContain(`href="/api/logos/${g.id}/abcdefabcdefabcdefabcdef-64.png"`);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:5000' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(INDEX_HTML);
+
+    // The API on that host is the API: no HTML for it.
+    const api = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'ride.marked-gym.com' } });
+    expect(api.headers['content-type']).toMatch(/json/);
+  });
+
+  it('answers the TLS proxy whether a domain is connected (on-demand certificates)', async () => {
+    await gymWithDomain('ask.checked-gym.com');
+    const yes = await t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=ask.checked-gym.com' });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ domain: 'ask.checked-gym.com', connected: true });
+    for (const url of ['/api/custom-domains/check?domain=nope.example.com', '/api/custom-domains/check', '/api/custom-domains/check?domain=localhost']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('stops serving a domain once the plan no longer includes it', async () => {
+    const g = await gymWithDomain('gone.downgraded-gym.com');
+    await t.database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, g.id));
+    const res = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'gone.downgraded-gym.com' } });
+    expect(res.statusCode).toBe(404);
+    const html = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'gone.downgraded-gym.com' } });
+    expect(html.body).toBe(INDEX_HTML);
+  });
+});

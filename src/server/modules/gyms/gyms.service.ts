@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { BRANDING_DEFAULTS, logoIconUrl, planAllowsCustomDomain } from '@shared/branding.contract';
+import { brandPalette } from '@shared/color';
+import {
+  formatClassDuration,
+  type PublicGymResponse,
+  type PublicGymVideo,
+} from '@shared/gyms.contract';
+import { DEFAULT_COMPANY_NAME } from '@shared/product';
+import type { UserRow } from '../../db/schema/users';
+import type { ObjectStore } from '../../storage/object-store';
+import type { GymVideoRow, GymsRepository } from './gyms.repository';
+
+/**
+ * THE rule for which classes riders see: enhanced videos only. When the media pipeline packages
+ * videos for streaming, set REQUIRE_STREAM to true so only videos with an HLS ladder are listed.
+ */
+export const REQUIRE_STREAM = false;
+
+export function isReadyForRiders(video: Pick<GymVideoRow, 'processingStatus' | 'hlsUrl'>): boolean {
+  if (video.processingStatus !== 'enhanced') return false;
+  return REQUIRE_STREAM ? Boolean(video.hlsUrl) : true;
+}
+
+/** Signed media links stay the same for an hour, then live one more: cacheable, never stale. */
+const LINK_BUCKET_SECONDS = 60 * 60;
+
+export type GymLookup =
+  | { kind: 'gym'; gym: PublicGymResponse; etag: string }
+  | { kind: 'redirect'; to: string };
+
+interface Deps {
+  repo: GymsRepository;
+  store: ObjectStore;
+  now: () => number;
+}
+
+/** The public gym page's data: branding and ready classes, nothing private. */
+export function gymsService({ repo, store, now }: Deps) {
+  /**
+   * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
+   * next hour bucket, so the same link is handed out for an hour); a data: image or an absolute
+   * https or same-origin URL passes as it is; anything else is dropped.
+   */
+  async function publicMediaUrl(address: string | null): Promise<string | null> {
+    if (!address) return null;
+    const key = store.keyFromAddress(address);
+    if (key) {
+      const nowSeconds = Math.floor(now() / 1000);
+      const bucketEnd = (Math.floor(nowSeconds / LINK_BUCKET_SECONDS) + 2) * LINK_BUCKET_SECONDS;
+      return store.signedGetUrl(key, { expiresInSeconds: bucketEnd - nowSeconds });
+    }
+    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(address)) return address;
+    if (/^https:\/\//i.test(address) || /^\/(?!\/)/.test(address)) return address;
+    return null;
+  }
+
+  async function toPublicGym(owner: UserRow): Promise<{ gym: PublicGymResponse; etag: string }> {
+    const rows = (await repo.listVideos(owner.id)).filter(isReadyForRiders);
+    const palette = brandPalette(owner.brandPrimaryColor, owner.brandSecondaryColor);
+    const base = {
+      slug: owner.companySlug ?? '',
+      gymName: owner.companyName || DEFAULT_COMPANY_NAME,
+      gymLogo: owner.companyLogoUrl,
+      gymLogoIcon: logoIconUrl(owner.companyLogoUrl),
+      branding: {
+        primaryColor: palette.primary,
+        secondaryColor: palette.secondary,
+        description: owner.companyDescription || BRANDING_DEFAULTS.description,
+        primaryTextColor: palette.onPrimary,
+        secondaryTextColor: palette.onSecondary,
+        accentColor: palette.accentOnSecondary,
+      },
+    };
+    // The tag covers what the answer is made of (stored addresses, not the signed links, which
+    // stay valid for at least an hour after any answer), and the link bucket.
+    const bucket = Math.floor(now() / 1000 / LINK_BUCKET_SECONDS);
+    const etag = `"${createHash('sha256')
+      .update(
+        JSON.stringify([
+          base,
+          rows.map((r) => [r.id, r.title, r.duration, r.thumbnailUrl, r.updatedAt.getTime()]),
+          bucket,
+        ]),
+      )
+      .digest('base64url')
+      .slice(0, 27)}"`;
+    const videos: PublicGymVideo[] = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        title: row.title,
+        duration: formatClassDuration(row.duration),
+        thumbnailUrl: await publicMediaUrl(row.thumbnailUrl),
+      })),
+    );
+    return { gym: { ...base, videos }, etag };
+  }
+
+  /** The owner serving their public page on this host (a domain their plan still includes), or null. */
+  async function ownerOfHost(host: string): Promise<UserRow | null> {
+    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    if (!name.includes('.')) return null;
+    const owner = await repo.findByDomain(name);
+    if (!owner?.companySlug || !planAllowsCustomDomain(owner.plan)) return null;
+    return owner;
+  }
+
+  return {
+    ownerOfHost,
+
+    /** By slug: the gym, a redirect to its current slug for an old one, or null for none. */
+    async bySlug(slug: string): Promise<GymLookup | null> {
+      const found = await repo.findBySlug(slug);
+      if (!found?.user.companySlug) return null;
+      if (found.redirected || found.user.companySlug !== slug) {
+        return { kind: 'redirect', to: found.user.companySlug };
+      }
+      return { kind: 'gym', ...(await toPublicGym(found.user)) };
+    },
+
+    /** By custom domain: the gym whose (still included in its plan) domain this host is, or null. */
+    async byHost(host: string): Promise<{ gym: PublicGymResponse; etag: string } | null> {
+      const owner = await ownerOfHost(host);
+      return owner ? toPublicGym(owner) : null;
+    },
+  };
+}
+
+export type GymsService = ReturnType<typeof gymsService>;

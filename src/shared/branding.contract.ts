@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import type { PublicUser } from './auth.contract';
+import { HEX_COLOR_PATTERN, type BrandPalette } from './color';
+import { COMPANY_DESCRIPTION_MAX } from './onboarding.contract';
+import { PLANS, type PlanId } from './plans';
+
+export const BRANDING_PATH = '/api/auth/branding';
+export const BRANDING_DOMAIN_PATH = '/api/auth/branding/domain';
+/** Spec §7: multipart, field `logo`; answers `logoUrl` and becomes users.companyLogoUrl. */
+export const UPLOAD_LOGO_PATH = '/api/auth/upload-logo';
+export const LOGO_FIELD = 'logo';
+/** Where stored logos are served from (public: the public page shows them). */
+export const LOGOS_PATH = '/api/logos';
+
+/** The logo's size limit (5 MB) is LOGO_MAX_BYTES in videos.contract. The largest side of the stored logo, and of the icon (favicon) made from it. */
+export const LOGO_SIZE = 512;
+export const LOGO_ICON_SIZE = 64;
+
+/** Spec §3 Branding draft defaults (the logo default is the product's own mark: no custom logo). */
+export const BRANDING_DEFAULTS = {
+  description: 'Premium fitness experience with state-of-the-art equipment and expert trainers.',
+  primaryColor: '#ff4500',
+  secondaryColor: '#1a1a1a',
+} as const;
+
+/** Spec §2 colour presets. */
+export const COLOR_PRESETS = [
+  { name: 'Orange', value: '#ff4500' },
+  { name: 'Blue', value: '#3b82f6' },
+  { name: 'Green', value: '#22c55e' },
+  { name: 'Purple', value: '#a855f7' },
+  { name: 'Red', value: '#ef4444' },
+  { name: 'Teal', value: '#14b8a6' },
+] as const;
+
+export const GYM_NAME_MIN = 2;
+export const GYM_NAME_MAX = 100;
+
+/** The spec's words (§5, §8) for the logo, and Cadence's own where the spec has none. */
+export const LOGO_MESSAGES = {
+  invalidTypeTitle: 'Invalid file type',
+  invalidTypeDescription: 'Please select an image file.',
+  tooLargeTitle: 'File too large',
+  tooLargeDescription: 'Please select an image smaller than 5MB.',
+  uploadFailedTitle: 'Upload failed',
+  uploadFailedDescription: 'Failed to upload logo. Please try again.',
+  successTitle: 'Success!',
+  successDescription: 'Logo uploaded successfully.',
+  unsafeSvg:
+    'This SVG contains scripts, embedded content or links to other files. Please upload a PNG, JPG or a plain SVG.',
+  missingFile: 'Please select an image file.',
+} as const;
+
+export const BRANDING_MESSAGES = {
+  saved: 'Branding saved',
+  gymNameShort: `Gym name must be at least ${GYM_NAME_MIN} characters`,
+  gymNameLong: `Gym name must be under ${GYM_NAME_MAX} characters`,
+  descriptionLong: 'Description must be under 500 characters',
+  primaryColor: 'Primary colour must be a hex colour like #ff4500',
+  secondaryColor: 'Secondary colour must be a hex colour like #1a1a1a',
+} as const;
+
+const hexColor = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(HEX_COLOR_PATTERN, message)
+    .transform((v) => v.toLowerCase());
+
+/** PUT /api/auth/branding. An empty description stores nothing (the default shows). */
+export const updateBrandingBody = z.object({
+  gymName: z
+    .string({ error: BRANDING_MESSAGES.gymNameShort })
+    .trim()
+    .min(GYM_NAME_MIN, BRANDING_MESSAGES.gymNameShort)
+    .max(GYM_NAME_MAX, BRANDING_MESSAGES.gymNameLong),
+  description: z
+    .string({ error: BRANDING_MESSAGES.descriptionLong })
+    .trim()
+    .max(COMPANY_DESCRIPTION_MAX, BRANDING_MESSAGES.descriptionLong)
+    .optional()
+    .default(''),
+  primaryColor: hexColor(BRANDING_MESSAGES.primaryColor),
+  secondaryColor: hexColor(BRANDING_MESSAGES.secondaryColor),
+  /** True: back to the product's own mark (Reset to Default), the stored logo is deleted. */
+  removeLogo: z.boolean({ error: 'removeLogo must be true or false' }).optional().default(false),
+});
+export type UpdateBrandingBody = z.input<typeof updateBrandingBody>;
+
+/** The owner's branding as GET and PUT /api/auth/branding answer it. */
+export interface BrandingDto {
+  gymName: string;
+  description: string;
+  primaryColor: string;
+  secondaryColor: string;
+  /** The stored logo (512 px at most), or null for the product's own mark. */
+  logoUrl: string | null;
+  /** The same logo at icon size (the public page's favicon), or null. */
+  logoIconUrl: string | null;
+  /** The text colours the public page uses and the pairs that had to be corrected. */
+  contrast: BrandPalette;
+  customDomain: string | null;
+  /** Whether the owner's plan includes a custom domain. */
+  customDomainAllowed: boolean;
+}
+
+export interface BrandingResponse {
+  branding: BrandingDto;
+}
+
+export interface UpdateBrandingResponse {
+  message: string;
+  branding: BrandingDto;
+  user: PublicUser;
+}
+
+export interface UploadLogoResponse {
+  logoUrl: string;
+  logoIconUrl: string;
+  user: PublicUser;
+}
+
+/** The icon-size sibling of a stored logo: '…/<id>-512.png' -> '…/<id>-64.png'; else the logo itself. */
+export function logoIconUrl(logoUrl: string | null | undefined): string | null {
+  if (!logoUrl) return null;
+  const suffix = `-${LOGO_SIZE}.png`;
+  if (logoUrl.startsWith(`${LOGOS_PATH}/`) && logoUrl.endsWith(suffix)) {
+    return `${logoUrl.slice(0, -suffix.length)}-${LOGO_ICON_SIZE}.png`;
+  }
+  return logoUrl;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Custom domains (spec §9: Spin Master lists 'Custom domain'; Elite Studio's full customisation
+// includes it).
+
+export const CUSTOM_DOMAIN_PLANS: readonly PlanId[] = ['spin-master', 'elite-studio'];
+
+export function planAllowsCustomDomain(planId: string | null | undefined): boolean {
+  return CUSTOM_DOMAIN_PLANS.includes(planId as PlanId);
+}
+
+export function customDomainNotInPlan(planId: string | null | undefined): string {
+  const name = (PLANS.find((p) => p.id === planId) ?? PLANS[0]!).name;
+  return `Custom domains are included in the Spin Master and Elite Studio plans. Your ${name} plan does not include one.`;
+}
+
+export const DOMAIN_MESSAGES = {
+  invalid: 'Please enter a valid domain name, like classes.yourgym.com',
+  ownHost: "This is Cadence's own address. Please enter your gym's domain.",
+  taken: 'This domain is already connected to another gym.',
+  saved: 'Custom domain saved',
+  removed: 'Custom domain removed',
+} as const;
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A host name as typed, normalised (trimmed, lowercased, a scheme, path, port or trailing dot
+ * dropped), or null when it is not a public DNS name: at least two labels, letters, digits and
+ * hyphens, a top-level label that is not all digits (so no IP address), 253 characters at most.
+ */
+export function normalizeDomain(input: string): string | null {
+  let host = input.trim().toLowerCase();
+  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  host = host.split(/[/?#]/)[0] ?? '';
+  host = host.replace(/:\d{1,5}$/, '').replace(/\.$/, '');
+  if (host.length === 0 || host.length > 253) return null;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return null;
+  const tld = labels[labels.length - 1]!;
+  if (/^\d+$/.test(tld) || tld.length < 2) return null;
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return null;
+  return host;
+}
+
+/** PUT /api/auth/branding/domain: a domain, or null / '' to remove it. */
+export const updateDomainBody = z.object({
+  domain: z
+    .union([z.string({ error: DOMAIN_MESSAGES.invalid }).max(300, DOMAIN_MESSAGES.invalid), z.null()], {
+      error: DOMAIN_MESSAGES.invalid,
+    })
+    .transform((value, ctx) => {
+      if (value === null || value.trim() === '') return null;
+      const host = normalizeDomain(value);
+      if (!host) {
+        ctx.addIssue({ code: 'custom', message: DOMAIN_MESSAGES.invalid });
+        return z.NEVER;
+      }
+      return host;
+    }),
+});
+export type UpdateDomainBody = z.input<typeof updateDomainBody>;
+
+export interface UpdateDomainResponse {
+  message: string;
+  branding: BrandingDto;
+  user: PublicUser;
+}

@@ -1,0 +1,96 @@
+/** The public gym page's API (spec §3 Public gym response, §7 GET /api/gym/{gymSlug}). */
+
+export const GYM_API_PREFIX = '/api/gym';
+/** Answers the gym whose custom domain the request's Host names (spec §9). */
+export const GYM_BY_HOST_PATH = '/api/gym/by-host';
+
+export function gymApiPath(slug: string): string {
+  return `${GYM_API_PREFIX}/${encodeURIComponent(slug)}`;
+}
+
+/** Spec §9: the class duration text when a video's length is unknown. */
+export const DEFAULT_CLASS_DURATION = '45 min';
+
+export const GYM_NOT_FOUND = {
+  title: 'Gym Not Found',
+  errorMessage: 'Unable to load gym data. Please try again later.',
+  missingMessage: "The gym you're looking for doesn't exist or the link may be incorrect.",
+} as const;
+
+export interface PublicGymVideo {
+  id: string;
+  title: string;
+  /** '45 min', '1 h 5 min'. */
+  duration: string;
+  thumbnailUrl: string | null;
+}
+
+/** The gym's colours as the public page paints them (text colours chosen to read at 4.5:1). */
+export interface PublicGymBranding {
+  primaryColor: string;
+  secondaryColor: string;
+  description: string;
+  /** Text on the primary colour (buttons, badges). */
+  primaryTextColor: string;
+  /** Text on the secondary colour (the hero). */
+  secondaryTextColor: string;
+  /** Highlighted words on the secondary colour: the primary colour, or the text colour when it would not read. */
+  accentColor: string;
+}
+
+export interface PublicGymResponse {
+  slug: string;
+  gymName: string;
+  /** The logo (512 px at most), or null: the page shows the gym's initials. */
+  gymLogo: string | null;
+  /** The logo at icon size, for the page's favicon. */
+  gymLogoIcon: string | null;
+  videos: PublicGymVideo[];
+  branding: PublicGymBranding;
+}
+
+/** What an old slug answers: the gym's current slug, for the page to move to. */
+export interface GymRedirectResponse {
+  redirectTo: string;
+}
+
+export type GymLookupResponse = PublicGymResponse | GymRedirectResponse;
+
+export function isGymRedirect(response: GymLookupResponse): response is GymRedirectResponse {
+  return 'redirectTo' in response;
+}
+
+/**
+ * A class length in seconds (number or numeric text) for riders: '45 min', '1 h', '1 h 5 min';
+ * the default '45 min' when unknown or not a positive number.
+ */
+export function formatClassDuration(seconds: string | number | null | undefined): string {
+  const n = typeof seconds === 'number' ? seconds : seconds == null || seconds.trim() === '' ? NaN : Number(seconds);
+  if (!Number.isFinite(n) || n <= 0) return DEFAULT_CLASS_DURATION;
+  const minutes = Math.max(1, Math.round(n / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Two-letter initials of a gym name (the hero's fallback for a missing logo): 'Iron Spin' -> 'IS'. */
+export function gymInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const letter = (word: string) => (word.match(/[\p{L}\p{N}]/u)?.[0] ?? '').toUpperCase();
+  if (words.length === 0) return '?';
+  if (words.length === 1) {
+    const chars = [...words[0]!.replace(/[^\p{L}\p{N}]/gu, '')];
+    return (chars.slice(0, 2).join('') || '?').toUpperCase();
+  }
+  return letter(words[0]!) + letter(words[1]!);
+}
+
+/** The meta tag the server adds to the web app on a gym's custom domain (content: the gym's slug). */
+export const CUSTOM_DOMAIN_META = 'cadence-gym-host';
+
+/**
+ * For a TLS proxy's on-demand certificates (Caddy's `ask`): 200 when `?domain=` is a connected
+ * custom domain, 404 otherwise.
+ */
+export const CUSTOM_DOMAIN_CHECK_PATH = '/api/custom-domains/check';

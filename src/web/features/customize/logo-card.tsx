@@ -1,0 +1,117 @@
+import { useId, useRef } from 'react';
+import { ImageUp, Loader2, Trash2 } from 'lucide-react';
+import { LOGO_MESSAGES } from '@shared/branding.contract';
+import { LOGO_ACCEPT } from '@shared/videos.contract';
+import { LogoMark } from '@web/components/logo';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ApiError, isNetworkError } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
+import { useUploadLogo } from './api/branding';
+import { checkLogoFile } from './logo-file';
+
+interface LogoCardProps {
+  /** The logo to show: the saved one, or null for the product's own mark (default or reset). */
+  logoUrl: string | null;
+  /** A custom logo is saved but the draft goes back to the default on Save Changes. */
+  pendingRemoval: boolean;
+  onUploaded: () => void;
+  onRemove: () => void;
+}
+
+/** Logo upload (spec §2, §5 messages, §8 toasts): checked here, checked and re-encoded on the server. */
+export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: LogoCardProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadLogo();
+
+  function handleFile(file: File | undefined) {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = checkLogoFile(file);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => {
+        onUploaded();
+        toast({ title: LOGO_MESSAGES.successTitle, description: LOGO_MESSAGES.successDescription });
+      },
+      onError: (error) => {
+        // The server's reason when it gave one for this file (type, size, unsafe SVG), else the spec's words.
+        const specific =
+          !isNetworkError(error) && error instanceof ApiError && error.status < 500 && error.status !== 401
+            ? error.serverMessage
+            : undefined;
+        toast({
+          title: LOGO_MESSAGES.uploadFailedTitle,
+          description: specific ?? LOGO_MESSAGES.uploadFailedDescription,
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>Logo</h2>
+        </CardTitle>
+        <CardDescription>Shown on your class page, its browser tab and your sidebar.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div
+          className="flex size-24 shrink-0 items-center justify-center rounded-xl border bg-white p-2"
+          data-testid="customize-logo"
+        >
+          {logoUrl ? (
+            <img src={logoUrl} alt="Your logo" className="max-h-full max-w-full object-contain" />
+          ) : (
+            <LogoMark className="size-16" />
+          )}
+        </div>
+        <div className="space-y-2">
+          <p className="text-sm text-muted-foreground" id={`${id}-hint`}>
+            {logoUrl
+              ? 'Your logo. Upload another to replace it.'
+              : pendingRemoval
+                ? 'The default logo will be used when you save your changes.'
+                : 'The default logo. Upload your own: PNG, JPG, WebP, GIF or SVG, up to 5MB.'}
+          </p>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            accept={LOGO_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="logo-input"
+            onChange={(event) => handleFile(event.target.files?.[0])}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={upload.isPending}
+              onClick={() => input.current?.click()}
+              aria-describedby={`${id}-hint`}
+            >
+              {upload.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <ImageUp aria-hidden="true" />}
+              {upload.isPending ? 'Uploading...' : 'Upload Logo'}
+            </Button>
+            {logoUrl && (
+              <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={upload.isPending}>
+                <Trash2 aria-hidden="true" />
+                Use default logo
+              </Button>
+            )}
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { LOGO_MESSAGES } from '@shared/branding.contract';
+import { LOGO_MAX_BYTES } from '@shared/videos.contract';
+
+export interface FileProblem {
+  title: string;
+  description: string;
+}
+
+/** Spec §5 Branding logo: image/* and at most 5 MB (the server checks the content again). */
+export function checkLogoFile(file: Pick<File, 'type' | 'size'>): FileProblem | null {
+  if (!file.type.startsWith('image/')) {
+    return { title: LOGO_MESSAGES.invalidTypeTitle, description: LOGO_MESSAGES.invalidTypeDescription };
+  }
+  if (file.size > LOGO_MAX_BYTES) {
+    return { title: LOGO_MESSAGES.tooLargeTitle, description: LOGO_MESSAGES.tooLargeDescription };
+  }
+  return null;
+}

@@ -1,0 +1,255 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Check, ExternalLink, Globe, Link2, Pencil, Sparkles, X } from 'lucide-react';
+import { customDomainNotInPlan, DOMAIN_MESSAGES, normalizeDomain } from '@shared/branding.contract';
+import { companySlug } from '@shared/onboarding.contract';
+import {
+  INVALID_URL_MESSAGE,
+  INVALID_URL_TITLE,
+  PUBLIC_SLUG_PATTERN,
+  publicGymUrl,
+  sanitizeSlugInput,
+} from '@shared/slug.contract';
+import { Button } from '@web/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { ApiError, isNetworkError } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
+import { useSaveDomain, useUpdateSlug } from './api/branding';
+
+const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+
+function serverMessage(error: unknown, fallback: string): string {
+  if (isNetworkError(error)) return fallback;
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** The public student link with the slug edit mode (spec §2, §4: edit vs save/cancel). */
+export function PublicUrlCard({ slug }: { slug: string | null }) {
+  const id = useId();
+  const origin = window.location.origin;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(slug ?? '');
+  const updateSlug = useUpdateSlug();
+  const link = slug ? publicGymUrl(origin, slug) : null;
+
+  function save() {
+    if (!PUBLIC_SLUG_PATTERN.test(draft)) {
+      toast({ title: INVALID_URL_TITLE, description: INVALID_URL_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    const rules = companySlug.safeParse(draft);
+    if (!rules.success) {
+      const description = rules.error.issues[0]?.message ?? INVALID_URL_MESSAGE;
+      toast({ title: INVALID_URL_TITLE, description, variant: 'destructive' });
+      return;
+    }
+    if (draft === slug) {
+      setEditing(false);
+      return;
+    }
+    updateSlug.mutate(draft, {
+      onSuccess: (response) => {
+        setEditing(false);
+        const next = publicGymUrl(origin, response.user.companySlug ?? draft);
+        toast({ title: 'Public URL updated', description: `Your student link is now ${next}. Old links keep working.` });
+      },
+      onError: (error) => {
+        const conflict = error instanceof ApiError && error.status === 409;
+        toast({
+          title: conflict ? 'Slug unavailable' : INVALID_URL_TITLE,
+          description: serverMessage(error, isNetworkError(error) ? 'Unable to update the URL. Please try again.' : SLUG_TAKEN),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Card className="gap-4" data-testid="public-url-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Link2 aria-hidden="true" className="size-5 text-primary" />
+          <h2>Public URL</h2>
+        </CardTitle>
+        <CardDescription>Where riders find your classes. Old links keep working after a change.</CardDescription>
+        {!editing && (
+          <CardAction>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setDraft(slug ?? '');
+                setEditing(true);
+              }}
+            >
+              <Pencil aria-hidden="true" />
+              Edit<span className="sr-only"> public URL</span>
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <Label htmlFor={`${id}-slug`}>Public URL</Label>
+            <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
+              <span
+                aria-hidden="true"
+                className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
+              >
+                {origin.replace(/^https?:\/\//, '')}/gym/
+              </span>
+              <Input
+                id={`${id}-slug`}
+                value={draft}
+                onChange={(event) => setDraft(sanitizeSlugInput(event.target.value))}
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={60}
+                className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
+              />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={updateSlug.isPending}>
+                <Check aria-hidden="true" />
+                {updateSlug.isPending ? 'Saving...' : 'Save'}
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)} disabled={updateSlug.isPending}>
+                <X aria-hidden="true" />
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : link ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all" data-testid="customize-public-link">
+              {link}
+            </p>
+            <Button asChild size="sm" variant="outline">
+              <a href={link} target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden="true" />
+                Open<span className="sr-only"> public page in a new tab</span>
+              </a>
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">Set a public URL to get your student link.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec §9: a custom domain on plans that include one; otherwise, where to get one. */
+export function CustomDomainCard({
+  domain,
+  allowed,
+  plan,
+}: {
+  domain: string | null;
+  allowed: boolean;
+  plan: string;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(domain ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveDomain();
+  const appHost = window.location.hostname;
+
+  function submit(next: string | null) {
+    if (next !== null && !normalizeDomain(next)) {
+      setError(DOMAIN_MESSAGES.invalid);
+      return;
+    }
+    setError(null);
+    save.mutate(next, {
+      onSuccess: (response) => {
+        setDraft(response.branding.customDomain ?? '');
+        toast({
+          title: response.message,
+          description: response.branding.customDomain
+            ? `Riders can now open ${response.branding.customDomain} once its DNS points here.`
+            : 'Your classes are at your public URL only.',
+        });
+      },
+      onError: (err) => {
+        const message = serverMessage(err, 'Unable to save the domain. Please try again.');
+        setError(message);
+        toast({ title: 'Domain not saved', description: message, variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Card className="gap-4" data-testid="custom-domain-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Globe aria-hidden="true" className="size-5 text-primary" />
+          <h2>Custom Domain</h2>
+        </CardTitle>
+        <CardDescription>Open your class page on your own address, like classes.yourgym.com.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {allowed ? (
+          <form
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit(draft.trim() === '' ? null : draft);
+            }}
+          >
+            <Label htmlFor={`${id}-domain`}>Domain</Label>
+            <Input
+              id={`${id}-domain`}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="classes.yourgym.com"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={253}
+              className="font-mono"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-domain-hint${error ? ` ${id}-domain-error` : ''}`}
+            />
+            <p id={`${id}-domain-hint`} className="text-sm text-muted-foreground">
+              At your DNS provider, add a CNAME record for this name pointing to{' '}
+              <span className="font-mono">{appHost}</span>.
+            </p>
+            {error && (
+              <p id={`${id}-domain-error`} role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save domain'}
+              </Button>
+              {domain && (
+                <Button type="button" size="sm" variant="outline" disabled={save.isPending} onClick={() => submit(null)}>
+                  Remove domain
+                </Button>
+              )}
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center">
+            <Sparkles aria-hidden="true" className="size-5 shrink-0 text-primary" />
+            <p className="flex-1 text-sm">{customDomainNotInPlan(plan)}</p>
+            <Button asChild size="sm" variant="outline">
+              <Link href="/subscription">See plans</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Home, SearchX } from 'lucide-react';
+import { GYM_NOT_FOUND, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
+import { classesToShow } from '@web/components/gym/gym-classes';
+import { GymView } from '@web/components/gym/gym-view';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api';
+import { useGym } from './api/gym-query';
+import { onStartClass } from './start-class';
+import { useGymDocument } from './use-gym-document';
+
+/** Loading (spec §2): the hero's shape and four class-card placeholders. */
+export function GymSkeleton() {
+  return (
+    <div className="min-h-svh bg-background" role="status" aria-live="polite" data-testid="gym-loading">
+      <span className="sr-only">Loading...</span>
+      <div className="bg-muted">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12">
+          <Skeleton className="size-24 rounded-full bg-background/60" />
+          <Skeleton className="h-9 w-64 max-w-full bg-background/60" />
+          <Skeleton className="h-5 w-80 max-w-full bg-background/60" />
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-6xl gap-5 px-4 py-10 md:grid-cols-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="overflow-hidden rounded-xl border bg-card" data-testid="class-skeleton">
+            <Skeleton className="aspect-video rounded-none" />
+            <div className="space-y-3 p-5">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Failure or no data (spec §2): the Gym Not Found card with Go Home. */
+export function GymNotFound({ failed }: { failed: boolean }) {
+  return (
+    <main className="flex min-h-svh items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-md" data-testid="gym-not-found">
+        <CardHeader className="flex flex-col items-center gap-3 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-muted">
+            <SearchX aria-hidden="true" className="size-7 text-muted-foreground" />
+          </span>
+          <h1 className="text-2xl font-bold tracking-tight">{GYM_NOT_FOUND.title}</h1>
+        </CardHeader>
+        <CardContent>
+          <p className="text-center text-muted-foreground">
+            {failed ? GYM_NOT_FOUND.errorMessage : GYM_NOT_FOUND.missingMessage}
+          </p>
+        </CardContent>
+        <CardFooter className="justify-center">
+          <Button asChild>
+            <Link href="/">
+              <Home aria-hidden="true" />
+              Go Home
+            </Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    </main>
+  );
+}
+
+function GymLoaded({ gym }: { gym: PublicGymResponse }) {
+  const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
+  useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
+  return (
+    <GymView
+      name={gym.gymName}
+      logoUrl={gym.gymLogo}
+      branding={gym.branding}
+      classes={classes}
+      isDemo={isDemo}
+      onStartClass={(classId) => onStartClass(gym.slug, classId)}
+    />
+  );
+}
+
+function GymPageBody({ source }: { source: { slug: string } | { byHost: true } }) {
+  const query = useGym(source);
+  const [, navigate] = useLocation();
+  const redirectTo = query.data && isGymRedirect(query.data) ? query.data.redirectTo : null;
+
+  // An old slug: move to the gym's current one (the old link keeps working).
+  useEffect(() => {
+    if (redirectTo) navigate(`/gym/${encodeURIComponent(redirectTo)}`, { replace: true });
+  }, [redirectTo, navigate]);
+
+  if (query.isLoading || redirectTo) return <GymSkeleton />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return <GymNotFound failed={!missing} />;
+  }
+  if (!query.data || isGymRedirect(query.data)) return <GymNotFound failed={false} />;
+  return <GymLoaded gym={query.data} />;
+}
+
+/** /gym/{gymSlug} (spec §2), open to everyone. */
+export function PublicGymPage() {
+  const { gymSlug } = useParams<{ gymSlug: string }>();
+  if (!gymSlug) return <GymNotFound failed={false} />;
+  return <GymPageBody key={gymSlug} source={{ slug: gymSlug }} />;
+}
+
+/** Every path on a gym's custom domain (spec §9): that gym's public page. */
+export function PublicGymHostPage() {
+  return <GymPageBody source={{ byHost: true }} />;
+}
