@@ -8,15 +8,29 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { gymsRoutes } from './modules/gyms/gyms.routes';
+import type { MediaJobs } from './jobs/media-jobs';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { onboardingService } from './modules/onboarding/onboarding.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { slugRoutes } from './modules/slug/slug.routes';
+import { slugService } from './modules/slug/slug.service';
+import { slugsRepository } from './modules/slug/slugs.repository';
+import { registerVideoUploads } from './modules/videos/videos.module';
+import type { OnVideoCreated } from './modules/videos/videos.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createGuards } from './plugins/guards';
 import { SessionManager } from './plugins/session';
+import { openObjectStore } from './storage/create-object-store';
+import type { ObjectStore } from './storage/object-store';
 
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -33,6 +47,12 @@ export interface AppDeps {
   /** Where the built web app is (default dist/web). */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where files live; default: the store STORAGE configures (closed with the app). */
+  objectStore?: ObjectStore;
+  /** Called for every new video (status 'uploaded'): where the media pipeline enqueues processing. */
+  onVideoCreated?: OnVideoCreated;
+  /** The media pipeline's queue: every new video is ingested through it (unless onVideoCreated is given). */
+  media?: MediaJobs;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -42,6 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   });
+  const objectStore = deps.objectStore ?? (await openObjectStore(config, deps.now ?? Date.now));
+  if (!deps.objectStore) app.addHook('onClose', () => objectStore.close());
+  // With S3, browsers PUT to and load from the bucket's origin.
+  const storeOrigins = objectStore.browserOrigins;
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -54,9 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'"],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'blob:'],
-              mediaSrc: ["'self'", 'blob:'],
-              connectSrc: ["'self'"],
+              imgSrc: ["'self'", 'data:', 'blob:', ...storeOrigins],
+              mediaSrc: ["'self'", 'blob:', ...storeOrigins],
+              connectSrc: ["'self'", ...storeOrigins],
               workerSrc: ["'self'", 'blob:'],
               upgradeInsecureRequests: null,
             },
@@ -70,7 +94,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { database });
   authRoutes(app, { auth: authService(users), sessions, guards });
-  onboardingRoutes(app, { onboarding: onboardingService(users), guards });
+  const slugs = slugService(slugsRepository(database.db));
+  onboardingRoutes(app, { onboarding: onboardingService(slugs), guards });
+  slugRoutes(app, { slugs, guards });
+  accountRoutes(app, { db: database.db, users, sessions, guards, now: deps.now });
+  plansRoutes(app, { db: database.db, guards });
+  analyticsRoutes(app, { db: database.db, guards, now: deps.now });
+  brandingRoutes(app, { db: database.db, store: objectStore, guards });
+  gymsRoutes(app, { db: database.db, store: objectStore, now: deps.now, web: deps.web ?? 'static', webDist: deps.webDist ?? WEB_DIST });
+  registerVideoUploads(app, {
+    config,
+    database,
+    guards,
+    store: objectStore,
+    now: deps.now ?? Date.now,
+    onVideoCreated:
+      deps.onVideoCreated ?? (deps.media ? (video) => deps.media!.ingest(video.id) : undefined),
+  });
+  mediaRoutes(app, { db: database.db, store: objectStore, guards });
 
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

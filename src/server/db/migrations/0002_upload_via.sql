@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "via" varchar(8) DEFAULT 'put' NOT NULL;
