@@ -134,6 +134,8 @@ describe('upload screen', () => {
       .first()
       .waitFor();
     await page.waitForURL('**/videos', { timeout: 10_000 });
+    // The library (another screen) lists it from GET /api/auth/user/videos.
+    await page.getByText('Hill Climb Intervals').first().waitFor();
 
     const [video] = await ownerVideos(owner);
     expect(video).toMatchObject({

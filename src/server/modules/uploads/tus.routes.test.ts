@@ -158,6 +158,10 @@ describe.each(['local', 's3'] as const)('tus resumable uploads on %s storage', (
     expect(JSON.parse(text.body).message).toBe(VIDEO_MESSAGES.invalidTypeDescription);
     const noLength = await send('POST', '/api/uploads', tusHeaders(owner.cookie));
     expect(noLength.status).toBe(400);
+    // More bytes than the upload declared: refused, and nothing past the length is kept.
+    const small = (await create(owner.cookie, 10)).headers.location!;
+    expect((await patch(owner.cookie, small, 0, Buffer.alloc(20))).status).toBe(413);
+    expect((await head(owner.cookie, small)).headers['upload-offset']).toBe('0');
   });
 
   it('refuses to start when the plan quota is used up (403 naming the plan)', async () => {

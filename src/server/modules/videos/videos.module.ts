@@ -55,14 +55,22 @@ export function registerVideoUploads(app: FastifyInstance, deps: Deps) {
   videosRoutes(app, { videos, guards });
 
   let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    uploads.sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = uploads
+      .sweep()
+      .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+  };
   app.addHook('onReady', async () => {
-    void sweep();
-    sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    sweep();
+    sweeper = setInterval(sweep, SWEEP_EVERY_MS);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Closing waits for a sweep under way, so the database is never closed under it.
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
 
   return { uploads, videos };
 }

@@ -1,0 +1,28 @@
+/**
+ * The app as the upload bench's server: its own process (so its memory is measured alone), local
+ * storage under the DATA_DIR it is given, an in-memory database. Prints {"port": n} when listening.
+ */
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  STORAGE: 'local',
+  DATA_DIR: process.env.DATA_DIR ?? '',
+});
+const database = await openDatabase({});
+await database.migrate();
+const app = await buildApp({ config, database, web: 'none' });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no address');
+process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});
