@@ -5,6 +5,13 @@ import { defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Real-ffmpeg pipeline tests: minutes of transcoding, run on their own with `npm run test:media`. */
+const MEDIA_SUITE = [
+  'src/server/media/media.integration.test.ts',
+  'src/server/jobs/media-pipeline.test.ts',
+  'src/server/jobs/crash-resume.test.ts',
+];
+
 export default defineConfig({
   root: dir('./src/web'),
   publicDir: dir('./src/web/public'),
@@ -28,9 +35,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
+          exclude: MEDIA_SUITE,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'media',
+          include: MEDIA_SUITE,
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,8 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
+import type { MediaJobs } from './jobs/media-jobs';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
+import { openObjectStore } from './storage/create-object-store';
 
 function readConfig(): Config {
   try {
@@ -26,9 +29,20 @@ async function main(): Promise<void> {
       config.admin.password,
     );
   }
+  const store = await openObjectStore(config, Date.now);
+  // The app queues through the pipeline, which logs through the app: bound once both exist.
+  let pipelineReady: (pipeline: MediaPipeline) => void = () => {};
+  const ready = new Promise<MediaPipeline>((resolve) => (pipelineReady = resolve));
+  const media: MediaJobs = {
+    ingest: async (id) => (await ready).jobs.ingest(id),
+    enhance: async (id) => (await ready).jobs.enhance(id),
+    package: async (id) => (await ready).jobs.package(id),
+  };
   const app = await buildApp({
     config,
     database,
+    objectStore: store,
+    media,
     web: config.env === 'development' ? 'vite' : 'static',
     logger:
       config.env === 'development'
@@ -36,13 +50,23 @@ async function main(): Promise<void> {
         : { level: config.logLevel },
   });
 
+  const pipeline = await createMediaPipeline({
+    config,
+    database,
+    store,
+    log: app.log.child({ area: 'media' }),
+  });
+  pipelineReady(pipeline);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await pipeline.stop();
       await app.close();
+      await store.close();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -54,8 +78,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.media.worker) {
+    await pipeline.startWorker();
+  } else if (database.kind === 'pglite') {
+    app.log.warn('WORKER=off with the embedded database: no process will run media jobs');
+  }
   app.log.info(
-    { database: database.kind, dataDir: config.dataDir, admin: Boolean(config.admin) },
+    {
+      database: database.kind,
+      dataDir: config.dataDir,
+      admin: Boolean(config.admin),
+      worker: config.media.worker,
+      autoEnhance: config.media.autoEnhance,
+    },
     'cadence ready',
   );
 }

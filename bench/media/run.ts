@@ -1,0 +1,322 @@
+/**
+ * bench/media: the media pipeline on generated 60 s clips (720p and 1080p, H.264/AAC with grain so
+ * the encoder has real work), run by the real jobs through the real queue (in-memory PGlite, local
+ * storage). Reports, as fractions of the clip's duration:
+ *   - preview: from the ingest job's start to the playable preview being published
+ *   - enhance: the enhance job (analysis + the full pass), with a logo
+ *   - package: the HLS ladder
+ * and, as the same-run baseline, a plain decode of the clip (how fast this machine is right now).
+ *
+ *   npm run bench:media                  # 720p, 1080p, and 720p with a green screen
+ *   BENCH_SECONDS=20 BENCH_CASES=720p npm run bench:media
+ *
+ * Targets (2 cores): preview within 10 s for browser-safe sources; enhance + package ≤ 1.0x the
+ * duration at 720p. Results go to bench/media/results.json and the media block of bench/README.md.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema/users';
+import { videoEvents, videos } from '../../src/server/db/schema/videos';
+import { createMediaPipeline } from '../../src/server/jobs/media-pipeline';
+import { silentLog, until } from '../../src/server/jobs/test-support';
+import { createObjectStore } from '../../src/server/storage/create-object-store';
+
+const exec = promisify(execFile);
+const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const README = path.join(HERE, '..', 'README.md');
+
+interface Case {
+  name: string;
+  width: number;
+  height: number;
+  greenScreen: boolean;
+}
+
+const CASES: Case[] = [
+  { name: '720p', width: 1280, height: 720, greenScreen: false },
+  { name: '1080p', width: 1920, height: 1080, greenScreen: false },
+  { name: '720p green screen', width: 1280, height: 720, greenScreen: true },
+].filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
+
+/** A clip with motion and grain (testsrc2 alone compresses unrealistically well). */
+async function makeClip(dir: string, c: Case): Promise<string> {
+  const file = path.join(dir, `${c.name.replace(/\W+/g, '-')}.mp4`);
+  const size = `${c.width}x${c.height}`;
+  const picture = c.greenScreen
+    ? `color=c=0x00B140:s=${size}:r=30:d=${SECONDS}[bg];testsrc2=s=${Math.round(c.width / 3)}x${Math.round(c.height * 0.7)}:r=30:d=${SECONDS}[fg];` +
+      `[bg][fg]overlay=x='W/3+sin(t)*W/6':y=H*0.2:shortest=1,noise=alls=8:allf=t`
+    : `testsrc2=s=${size}:r=30:d=${SECONDS},noise=alls=6:allf=t,lutyuv=y=val*0.75`;
+  await exec(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    picture,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=220:d=${SECONDS}:sample_rate=48000,volume=-18dB`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+async function makeLogo(dir: string): Promise<string> {
+  const file = path.join(dir, 'logo.png');
+  await exec(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xFF4500:s=400x200,format=rgba',
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return file;
+}
+
+/**
+ * CPU seconds used so far by this process's finished children (ffmpeg): cutime + cstime of
+ * /proc/self/stat, in clock ticks of 1/100 s. Unlike wall time it does not grow when other work
+ * shares the machine.
+ */
+async function childCpuSeconds(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields from "state" on: cutime and cstime are the 14th and 15th.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** The same-run baseline: decoding the clip once, nothing else (wall and CPU seconds). */
+async function decodeSeconds(file: string): Promise<{ wall: number; cpu: number }> {
+  const cpu = await childCpuSeconds();
+  const start = performance.now();
+  await exec(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'null', '-']);
+  return { wall: (performance.now() - start) / 1000, cpu: (await childCpuSeconds()) - cpu };
+}
+
+interface Result {
+  case: string;
+  seconds: number;
+  /** Wall time of each step as a fraction of the clip's duration. */
+  decode: number;
+  preview: number;
+  enhance: number;
+  package: number;
+  /** ffmpeg CPU seconds of each step per second of clip. */
+  cpu: { decode: number; preview: number; enhance: number; package: number };
+  previewMode: string;
+  notes: string;
+}
+
+async function runCase(c: Case, clipFile: string, logoFile: string, work: string): Promise<Result> {
+  const dataDir = path.join(work, `data-${randomUUID().slice(0, 8)}`);
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const database = await openDatabase({});
+  await database.migrate();
+  const store = await createObjectStore(config, { signingSecret: 'b'.repeat(32), now: Date.now });
+  const pipeline = await createMediaPipeline({
+    config,
+    database,
+    store,
+    log: silentLog,
+    pollIntervalMs: 250,
+  });
+  try {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `bench-${randomUUID()}@example.com`, password: 'x' })
+      .returning({ id: users.id });
+    const videoId = randomUUID();
+    const originalKey = `uploads/bench/${videoId}`;
+    const logoKey = `uploads/bench/${videoId}-logo`;
+    const objects = path.join(dataDir, 'objects', 'uploads', 'bench');
+    await mkdir(objects, { recursive: true });
+    await copyFile(clipFile, path.join(objects, videoId));
+    await copyFile(logoFile, path.join(objects, `${videoId}-logo`));
+    await database.db.insert(videos).values({
+      id: videoId,
+      userId: user!.id,
+      title: c.name,
+      originalFileName: 'class.mp4',
+      originalFileUrl: store.addressFor(originalKey),
+      originalKey,
+      fileSize: '1',
+      addLogo: true,
+      logoKey,
+      logoFileUrl: store.addressFor(logoKey),
+      replaceBackground: c.greenScreen,
+      backgroundDescription: c.greenScreen ? 'sunset road' : null,
+    });
+    await pipeline.startWorker();
+    // The steps run one after another (ingest, then enhance, then package): the children's CPU
+    // time read when each step's event appears is that step's (its ffmpeg runs have ended).
+    const cpuAt: Record<string, number> = { queued: await childCpuSeconds() };
+    const queued = Date.now();
+    await pipeline.jobs.ingest(videoId);
+    const row = await until(
+      async () => {
+        const [v] = await database.db.select().from(videos).where(eq(videos.id, videoId));
+        const seen = await database.db
+          .select({ action: videoEvents.action })
+          .from(videoEvents)
+          .where(eq(videoEvents.videoId, videoId));
+        for (const { action } of seen) cpuAt[action] ??= await childCpuSeconds();
+        return v?.hlsUrl || v?.processingStatus === 'failed' ? v : null;
+      },
+      3_600_000,
+      'the video to be packaged',
+    );
+    if (row.processingStatus === 'failed') throw new Error(`failed: ${row.processingNotes}`);
+    const events = await database.db
+      .select()
+      .from(videoEvents)
+      .where(eq(videoEvents.videoId, videoId))
+      .orderBy(videoEvents.createdAt);
+    const at = (action: string) => {
+      const e = events.find((x) => x.action === action);
+      if (!e) throw new Error(`no ${action} event`);
+      return e.createdAt.getTime();
+    };
+    const duration = Number(row.duration);
+    const cpu = (from: string, to: string) =>
+      ((cpuAt[to] ?? NaN) - (cpuAt[from] ?? NaN)) / duration;
+    return {
+      case: c.name,
+      seconds: duration,
+      decode: 0,
+      cpu: {
+        decode: 0,
+        preview: cpu('queued', 'ingested'),
+        enhance: cpu('enhance_started', 'enhanced'),
+        package: cpu('enhanced', 'packaged'),
+      },
+      // From the moment the job was queued (the upload finished) to the preview in the store.
+      preview: (at('ingested') - queued) / 1000 / duration,
+      enhance: (at('enhanced') - at('enhance_started')) / 1000 / duration,
+      package: (at('packaged') - at('enhanced')) / 1000 / duration,
+      previewMode: events.find((e) => e.action === 'ingested')?.notes?.includes('original codecs')
+        ? 'remux'
+        : 'transcode',
+      notes: row.processingNotes ?? '',
+    };
+  } finally {
+    await pipeline.stop();
+    await store.close();
+    await database.close();
+  }
+}
+
+const fx = (n: number) => `${n.toFixed(2)}x`;
+const secs = (fraction: number, duration: number) => `${(fraction * duration).toFixed(1)} s`;
+
+function table(results: Result[], load: { before: number[]; after: number[] }): string {
+  const lines = [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores ` +
+      `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average ${load.before.map((l) => l.toFixed(1)).join('/')} ` +
+      `before, ${load.after.map((l) => l.toFixed(1)).join('/')} after. Clips: ${SECONDS} s, 30 fps, H.264/AAC with grain.`,
+    '',
+    'Wall time as a fraction of the clip duration (lower is faster; 1.00x = as long as the clip):',
+    '',
+    '| clip | decode only (baseline) | preview | enhance | package | enhance + package |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.case} | ${fx(r.decode)} | ${fx(r.preview)} (${secs(r.preview, r.seconds)}, ${r.previewMode}) | ` +
+        `${fx(r.enhance)} (${secs(r.enhance, r.seconds)}) | ${fx(r.package)} (${secs(r.package, r.seconds)}) | ` +
+        `**${fx(r.enhance + r.package)}** |`,
+    ),
+    '',
+    'ffmpeg CPU seconds per second of clip (independent of other load; on 2 idle cores the wall',
+    'time is at best half of it, as libx264 and the filters use both cores):',
+    '',
+    '| clip | decode only | preview | enhance | package | enhance + package |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.case} | ${r.cpu.decode.toFixed(2)} | ${r.cpu.preview.toFixed(2)} | ${r.cpu.enhance.toFixed(2)} | ` +
+        `${r.cpu.package.toFixed(2)} | **${(r.cpu.enhance + r.cpu.package).toFixed(2)}** |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function writeReadme(block: string): Promise<void> {
+  const start = '<!-- media-bench:start -->';
+  const end = '<!-- media-bench:end -->';
+  let readme = await readFile(README, 'utf8').catch(() => '# Benchmarks\n');
+  const section = `${start}\n${block}\n${end}`;
+  if (readme.includes(start) && readme.includes(end)) {
+    readme =
+      readme.slice(0, readme.indexOf(start)) +
+      section +
+      readme.slice(readme.indexOf(end) + end.length);
+  } else {
+    readme = `${readme.trimEnd()}\n\n## Media pipeline (npm run bench:media)\n\n${section}\n`;
+  }
+  await writeFile(README, readme);
+}
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-media-'));
+  try {
+    const before = os.loadavg();
+    const logo = await makeLogo(work);
+    const results: Result[] = [];
+    for (const c of CASES) {
+      console.log(`== ${c.name}: generating ${SECONDS} s clip`);
+      const file = await makeClip(work, c);
+      const decode = await decodeSeconds(file);
+      console.log(`== ${c.name}: running ingest, enhance, package`);
+      const result = await runCase(c, file, logo, work);
+      result.decode = decode.wall / result.seconds;
+      result.cpu.decode = decode.cpu / result.seconds;
+      console.log(JSON.stringify(result));
+      results.push(result);
+    }
+    const block = table(results, { before, after: os.loadavg() });
+    console.log(`\n${block}`);
+    await writeFile(
+      path.join(HERE, 'results.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+    );
+    await writeReadme(block);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,205 @@
+import { createReadStream } from 'node:fs';
+import type { VideoStatus } from '@shared/videos.contract';
+import {
+  buildBackgroundArgs,
+  chooseBackground,
+  type BackgroundChoice,
+} from '../media/background-args';
+import { enhanceMedia } from '../media/enhance-media';
+import { runFfmpeg } from '../media/ffmpeg';
+import { probeMedia } from '../media/ingest-media';
+import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
+import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { percentOf } from '../media/media-stats';
+import { UnreadableMediaError } from '../media/probe-args';
+import { ObjectMissingError } from '../storage/object-store';
+import type { JobHandler } from './job-runner';
+import { enhancedNote, failedNote, logoMissingNote, manualNote, NOTES } from './job-notes';
+import type { MediaJobDeps } from './media-jobs';
+
+/** videos.progress is written at most this often while ffmpeg runs. */
+export const PROGRESS_EVERY_MS = 2000;
+
+/** A writer that keeps the latest percentage and writes it at most every `everyMs`. */
+export function throttledProgress(
+  write: (percent: number) => Promise<void>,
+  everyMs = PROGRESS_EVERY_MS,
+) {
+  let lastAt = 0;
+  let lastValue = -1;
+  let pending: Promise<void> = Promise.resolve();
+  return {
+    report(fraction: number) {
+      const percent = Math.min(99, percentOf(fraction, 1));
+      const now = Date.now();
+      if (percent === lastValue || now - lastAt < everyMs) return;
+      lastAt = now;
+      lastValue = percent;
+      pending = pending.then(() => write(percent)).catch(() => {});
+    },
+    flush: () => pending,
+  };
+}
+
+/**
+ * enhance: lighting, white balance, denoise, loudness, logo and background in two passes; the
+ * result is the enhanced MP4, published under a per-run key, then the video becomes 'enhanced' and
+ * `package` is queued. When the footage suits no background method, the video stays 'processing'
+ * with a note for the admin (nothing is pretended).
+ */
+export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
+  const { repo, store, tools, log } = deps;
+
+  async function backgroundImage(
+    work: WorkDir,
+    choice: BackgroundChoice,
+    size: { width: number; height: number },
+  ) {
+    const key = mediaKeys.background(choice.id, size.width, size.height);
+    if (await store.head(key)) {
+      try {
+        return await localCopy(store, key, work, 'background.jpg');
+      } catch (error) {
+        if (!(error instanceof ObjectMissingError)) throw error;
+      }
+    }
+    const file = work.file('background.jpg');
+    await runFfmpeg(tools, buildBackgroundArgs(choice, size, file));
+    // Kept for the next video of this size (a copy: the work file is used right away).
+    await store
+      .put(key, createReadStream(file), { contentType: 'image/jpeg' })
+      .catch((err: unknown) => {
+        log.warn({ err, key }, 'could not keep the drawn background');
+      });
+    return file;
+  }
+
+  return {
+    async run({ videoId }, ctx) {
+      const row = await repo.find(videoId);
+      if (!row) return { outcome: 'skipped', reason: 'video deleted' };
+      const status = row.processingStatus as VideoStatus;
+      if (status === 'enhanced' || status === 'failed') {
+        return { outcome: 'skipped', reason: `video is ${status}` };
+      }
+      if (status === 'uploaded') {
+        const moved = await repo.transition(videoId, {
+          from: ['uploaded'],
+          to: 'processing',
+          action: 'enhance_started',
+          notes: NOTES.enhanceStarted,
+          patch: { progress: 0 },
+        });
+        if (!moved) return { outcome: 'skipped', reason: 'status changed' };
+      } else {
+        await repo.setProgress(videoId, 0);
+      }
+      if (!row.originalKey) throw new Error('the video has no original file');
+
+      const work = await createWorkDir(deps.tempRoot, `enhance-${ctx.jobId}`);
+      const progress = throttledProgress((p) => repo.setProgress(videoId, p));
+      try {
+        const input = await localCopy(store, row.originalKey, work, 'original');
+        let info;
+        try {
+          info = await probeMedia(tools, input, ctx.signal);
+        } catch (error) {
+          if (!(error instanceof UnreadableMediaError)) throw error;
+          await repo.transition(videoId, {
+            from: ['processing'],
+            to: 'failed',
+            action: 'enhance_failed',
+            notes: NOTES.unreadable,
+            patch: { progress: null },
+          });
+          return { outcome: 'failed', reason: error.reason };
+        }
+
+        const extraNotes: string[] = [];
+        let logo: string | null = null;
+        if (row.addLogo && row.logoKey) {
+          try {
+            logo = await localCopy(store, row.logoKey, work, 'logo');
+          } catch (error) {
+            if (!(error instanceof ObjectMissingError)) throw error;
+            extraNotes.push(logoMissingNote());
+          }
+        }
+        const chosen = row.replaceBackground ? chooseBackground(row.backgroundDescription) : null;
+
+        const result = await enhanceMedia({
+          tools,
+          input,
+          info,
+          work,
+          logo,
+          replaceBackground: row.replaceBackground,
+          backgroundImage: (size) => backgroundImage(work, chosen!.background, size),
+          signal: ctx.signal,
+          onProgress: (f) => progress.report(f),
+        });
+        await progress.flush();
+
+        if (result.outcome === 'needs-manual') {
+          // Stays 'processing' (only if nobody moved it meanwhile), with the note for the admin.
+          await repo.transition(videoId, {
+            from: ['processing'],
+            to: 'processing',
+            action: 'needs_manual',
+            notes: manualNote(result.reason, chosen!.background.label),
+            patch: { progress: null },
+          });
+          return { outcome: 'needs-manual', reason: result.reason };
+        }
+
+        const version = versionOf(ctx.jobId);
+        const key = mediaKeys.enhanced(videoId, version);
+        await store.putFile(key, result.output, { contentType: contentTypeFor(key) });
+        const notes = [
+          enhancedNote(result.summary, chosen?.background.label ?? null),
+          ...extraNotes,
+        ].join(' ');
+        const done = await repo.transition(videoId, {
+          from: ['processing'],
+          to: 'enhanced',
+          action: 'enhanced',
+          notes,
+          patch: {
+            enhancedKey: key,
+            enhancedFileUrl: mediaUrls.enhanced(videoId, version),
+            enhancedAt: deps.now(),
+            progress: null,
+          },
+        });
+        if (!done) {
+          // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.
+          await store.delete(key);
+          return { outcome: 'superseded' };
+        }
+        const previous = row.enhancedKey;
+        if (
+          previous &&
+          previous !== key &&
+          previous.startsWith(mediaKeys.enhancedPrefix(videoId))
+        ) {
+          await store.delete(previous).catch(() => {});
+        }
+        await deps.jobs.package(videoId);
+        return { outcome: 'enhanced', key, summary: result.summary };
+      } finally {
+        await progress.flush();
+        await work.dispose();
+      }
+    },
+
+    async onFinalFailure({ videoId }, error, { attempts }) {
+      await repo.transition(videoId, {
+        from: ['uploaded', 'processing'],
+        to: 'failed',
+        action: 'enhance_failed',
+        notes: failedNote('enhance', attempts, error),
+        patch: { progress: null },
+      });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { VideoStatus } from '@shared/videos.contract';
+import { makePreview, makeStills, probeMedia } from '../media/ingest-media';
+import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
+import { mediaKeys, mediaUrls } from '../media/media-paths';
+import { UnreadableMediaError } from '../media/probe-args';
+import { ObjectMissingError } from '../storage/object-store';
+import type { JobHandler } from './job-runner';
+import { failedNote, NOTES } from './job-notes';
+import type { MediaJobDeps } from './media-jobs';
+
+/** Whole seconds, as the spec's text (at least 1 for anything that plays). */
+export function durationText(seconds: number): string {
+  return String(Math.max(1, Math.round(seconds)));
+}
+
+/** Statuses in which a video may still be failed by ingest (it never undoes an enhancement). */
+const NOT_DONE: readonly VideoStatus[] = ['uploaded', 'processing'];
+
+/**
+ * ingest: ffprobe (duration, codecs, size into the row), thumbnail and poster, the instant preview;
+ * then, with AUTO_ENHANCE on, queues `enhance`. An unreadable file fails the video at once (no
+ * retry can fix it). Running it twice rewrites the same files with the same bytes.
+ */
+export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
+  const { repo, store, tools } = deps;
+
+  async function failVideo(videoId: string, notes: string, action: string) {
+    await repo.transition(videoId, {
+      from: NOT_DONE,
+      to: 'failed',
+      action,
+      notes,
+      patch: { progress: null },
+    });
+  }
+
+  return {
+    async run({ videoId }, ctx) {
+      const row = await repo.find(videoId);
+      if (!row) return { outcome: 'skipped', reason: 'video deleted' };
+      if (!row.originalKey) {
+        await failVideo(videoId, NOTES.originalMissing, 'ingest_failed');
+        return { outcome: 'failed', reason: 'no original' };
+      }
+      const work = await createWorkDir(deps.tempRoot, `ingest-${ctx.jobId}`);
+      try {
+        let input: string;
+        try {
+          input = await localCopy(store, row.originalKey, work, 'original');
+        } catch (error) {
+          if (!(error instanceof ObjectMissingError)) throw error;
+          await failVideo(videoId, NOTES.originalMissing, 'ingest_failed');
+          return { outcome: 'failed', reason: 'original missing' };
+        }
+        let info;
+        try {
+          info = await probeMedia(tools, input, ctx.signal);
+        } catch (error) {
+          if (!(error instanceof UnreadableMediaError)) throw error;
+          await failVideo(videoId, NOTES.unreadable, 'ingest_failed');
+          return { outcome: 'failed', reason: error.reason };
+        }
+
+        const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
+        await makeStills(tools, input, info, stills, ctx.signal);
+        const previewFile = work.file('preview.mp4');
+        const mode = await makePreview(tools, input, info, previewFile, { signal: ctx.signal });
+
+        // Published (atomically) before the row points at them.
+        await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+        await store.putFile(mediaKeys.poster(videoId), stills.poster, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+        await store.putFile(mediaKeys.preview(videoId), previewFile, {
+          contentType: contentTypeFor('x.mp4'),
+        });
+        const updated = await repo.update(videoId, {
+          duration: durationText(info.durationSeconds),
+          width: info.video.width,
+          height: info.video.height,
+          videoCodec: info.video.codec.slice(0, 32),
+          audioCodec: info.audio ? info.audio.codec.slice(0, 32) : null,
+          thumbnailUrl: mediaUrls.thumbnail(videoId),
+          previewUrl: mediaUrls.preview(videoId),
+        });
+        if (!updated) return { outcome: 'skipped', reason: 'video deleted' };
+        await repo.record(
+          videoId,
+          'ingested',
+          updated.processingStatus as VideoStatus,
+          `Preview ready (${mode === 'remux' ? 'original codecs' : 'fast transcode'}): ` +
+            `${info.video.width}x${info.video.height} ${info.video.codec}` +
+            `${info.audio ? `/${info.audio.codec}` : ', no audio'}, ${durationText(info.durationSeconds)} s.`,
+        );
+        if (deps.autoEnhance && updated.processingStatus === 'uploaded')
+          await deps.jobs.enhance(videoId);
+        return { outcome: 'ready', preview: mode, durationSeconds: info.durationSeconds };
+      } finally {
+        await work.dispose();
+      }
+    },
+
+    async onFinalFailure({ videoId }, error, { attempts }) {
+      await failVideo(videoId, failedNote('prepare', attempts, error), 'ingest_failed');
+    },
+  };
+}

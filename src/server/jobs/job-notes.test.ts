@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { FfmpegError } from '../media/ffmpeg';
+import { NOTES_MAX } from './media.repository';
+import { enhancedNote, failedNote, manualNote, NOTES, shortReason } from './job-notes';
+import { throttledProgress } from './enhance.job';
+import { durationText } from './ingest.job';
+
+describe('processing notes', () => {
+  it('say what enhancement did', () => {
+    expect(
+      enhancedNote(
+        {
+          lighting: { low: 16, high: 84, gain: 1.8 },
+          whiteBalance: false,
+          denoise: true,
+          loudnessBefore: -27.61,
+          logo: true,
+          background: { method: 'key', color: 'green', share: 0.8 },
+        },
+        'Sunset road',
+      ),
+    ).toBe(
+      'Enhanced automatically: lighting corrected (dim or flat footage brightened); light denoise; ' +
+        'audio levelled to -16 LUFS (was -27.6); logo added top right; background replaced with "Sunset road" (green screen).',
+    );
+  });
+
+  it('explain why a background needs manual work, naming the requested one', () => {
+    const note = manualNote('camera-moves', 'Neon city');
+    expect(note).toBe(
+      'Needs manual work: the background cannot be replaced automatically because the camera moves, so there is ' +
+        'no steady background to separate. Requested background: "Neon city". Please replace it by hand and upload the enhanced file.',
+    );
+    expect(note.length).toBeLessThanOrEqual(NOTES_MAX);
+  });
+
+  it('explain a final failure without internals', () => {
+    const ffmpeg = new FfmpegError(
+      '/usr/bin/ffmpeg',
+      1,
+      null,
+      '/data/tmp/media/x/in.mp4: Invalid data found',
+    );
+    expect(shortReason(ffmpeg)).toBe('ffmpeg could not process the video');
+    expect(failedNote('enhance', 3, ffmpeg)).toBe(
+      'Automatic enhancement failed after 3 attempts (ffmpeg could not process the video). An admin can retry it or upload an enhanced file.',
+    );
+    expect(failedNote('package', 1, new Error('x'.repeat(400))).length).toBeLessThanOrEqual(
+      NOTES_MAX,
+    );
+    expect(NOTES.unreadable.length).toBeLessThanOrEqual(NOTES_MAX);
+  });
+});
+
+describe('durationText', () => {
+  it('whole seconds as text, at least 1', () => {
+    expect(durationText(2.96)).toBe('3');
+    expect(durationText(2723.4)).toBe('2723');
+    expect(durationText(0.2)).toBe('1');
+  });
+});
+
+describe('throttledProgress', () => {
+  it('writes the first value at once and then at most every interval, never 100 before the end', async () => {
+    const written: number[] = [];
+    const p = throttledProgress(async (v) => void written.push(v), 60_000);
+    p.report(0.05);
+    p.report(0.5);
+    p.report(1);
+    await p.flush();
+    expect(written).toEqual([5]);
+    const eager = throttledProgress(async (v) => void written.push(v), 0);
+    eager.report(1);
+    await eager.flush();
+    expect(written.at(-1)).toBe(99);
+  });
+});

@@ -1,0 +1,79 @@
+import type { EnhanceSummary } from '../media/enhance-media';
+import { FfmpegError } from '../media/ffmpeg';
+import { TARGET_LUFS } from '../media/enhance-media';
+
+/** The words processingNotes carries for what the pipeline did (each at most 500 characters). */
+export const NOTES = {
+  unreadable:
+    'We could not read this video file, so it cannot be processed. Please upload it again, or export it as MP4 (H.264) and upload that.',
+  originalMissing:
+    'The uploaded video file is missing from storage. Please upload the video again.',
+  enhanceStarted: 'AI enhancement started.',
+  enhancedFileMissing:
+    'The enhanced file is missing from storage. Please upload the enhanced version again.',
+  enhancedFileUnreadable:
+    'The enhanced file could not be read, so it cannot be streamed. Please upload a playable MP4.',
+} as const;
+
+const MANUAL_REASONS = {
+  'camera-moves': 'the camera moves, so there is no steady background to separate',
+  'lights-change':
+    'the lighting changes during the video, so the background cannot be told apart from the rider',
+  'no-moving-subject':
+    'nothing in the picture moves, so the rider cannot be told apart from the background',
+} as const;
+
+export type ManualReason = keyof typeof MANUAL_REASONS;
+
+/** Short, human reason from an error (no paths or stack traces). */
+export function shortReason(error: unknown): string {
+  if (error instanceof FfmpegError) return 'ffmpeg could not process the video';
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').slice(0, 160);
+}
+
+export function failedNote(
+  what: 'prepare' | 'enhance' | 'package',
+  attempts: number,
+  error: unknown,
+): string {
+  const lead = {
+    prepare: 'Preparing the video for playback failed',
+    enhance: 'Automatic enhancement failed',
+    package: 'Packaging the enhanced video for streaming failed',
+  }[what];
+  const tail =
+    what === 'prepare'
+      ? 'Please upload the video again.'
+      : 'An admin can retry it or upload an enhanced file.';
+  return `${lead} after ${attempts} attempt${attempts === 1 ? '' : 's'} (${shortReason(error)}). ${tail}`;
+}
+
+/** What enhancement did, for the owner and the admin. */
+export function enhancedNote(summary: EnhanceSummary, backgroundLabel: string | null): string {
+  const done: string[] = [];
+  if (summary.lighting) done.push('lighting corrected (dim or flat footage brightened)');
+  if (summary.whiteBalance) done.push('white balance');
+  if (summary.denoise) done.push('light denoise');
+  if (summary.loudnessBefore !== null) {
+    done.push(`audio levelled to ${TARGET_LUFS} LUFS (was ${summary.loudnessBefore.toFixed(1)})`);
+  }
+  if (summary.logo) done.push('logo added top right');
+  if (summary.background?.method === 'key') {
+    done.push(`background replaced with "${backgroundLabel}" (${summary.background.color} screen)`);
+  } else if (summary.background?.method === 'subtract') {
+    done.push(`background replaced with "${backgroundLabel}" (static camera)`);
+  }
+  return `Enhanced automatically: ${done.join('; ')}.`;
+}
+
+export function manualNote(reason: ManualReason, backgroundLabel: string): string {
+  return (
+    `Needs manual work: the background cannot be replaced automatically because ${MANUAL_REASONS[reason]}. ` +
+    `Requested background: "${backgroundLabel}". Please replace it by hand and upload the enhanced file.`
+  );
+}
+
+export function logoMissingNote(): string {
+  return 'The logo file is missing from storage, so no logo was added.';
+}

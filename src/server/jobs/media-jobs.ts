@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MediaTools } from '../media/ffmpeg';
+import type { ObjectStore } from '../storage/object-store';
+import type { MediaRepository } from './media.repository';
+
+/**
+ * What the rest of the app calls to queue media work. Each call is idempotent: a job already
+ * waiting for the same video is not queued twice, and a job that finds nothing to do completes.
+ */
+export interface MediaJobs {
+  /** Probe, stills and the instant preview of a new video (then `enhance` when AUTO_ENHANCE is on). */
+  ingest(videoId: string): Promise<void>;
+  /**
+   * Automatic enhancement ('Start AI Enhancement'). The job takes a video that is 'uploaded' (and
+   * moves it to 'processing') or already 'processing' (an admin moved it); it leaves 'enhanced' and
+   * 'failed' videos alone.
+   */
+  enhance(videoId: string): Promise<void>;
+  /**
+   * The HLS ladder of the video's current enhanced file (after 'Upload Enhanced', or after
+   * enhancement). The job needs the video 'enhanced' with an enhancedKey.
+   */
+  package(videoId: string): Promise<void>;
+}
+
+export interface MediaJobDeps {
+  repo: MediaRepository;
+  store: ObjectStore;
+  tools: MediaTools;
+  /** Where jobs keep working files (DATA_DIR/tmp/media). */
+  tempRoot: string;
+  autoEnhance: boolean;
+  /** For a job to queue the next one. */
+  jobs: MediaJobs;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}

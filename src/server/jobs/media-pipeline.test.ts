@@ -1,0 +1,426 @@
+/**
+ * The pipeline end to end through the app: an owner uploads, the video-created seam queues ingest,
+ * the in-process worker (pg-boss on the test database) runs ingest, enhance and package with real
+ * ffmpeg, and the /media routes serve the results. Then the admin's entry points with
+ * AUTO_ENHANCE=off on S3 storage, and the failure notes.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { VideoDto } from '@shared/videos.contract';
+import { loadConfig } from '../config';
+import { users } from '../db/schema/users';
+import type { VideoRow } from '../db/schema/videos';
+import { FfmpegError } from '../media/ffmpeg';
+import { mediaKeys } from '../media/media-paths';
+import { clip, logoImage } from '../media/test-clips';
+import { openObjectStore } from '../storage/create-object-store';
+import type { ObjectStore } from '../storage/object-store';
+import { registerOwner, startTestApp, type TestApp } from '../test/harness';
+import { startS3Server, type S3TestServer } from '../test/s3-server';
+import { uploadBytes } from '../test/upload-client';
+import { ingestJob } from './ingest.job';
+import { NOTES } from './job-notes';
+import { createMediaPipeline, type MediaPipeline } from './media-pipeline';
+import type { MediaJobs } from './media-jobs';
+import { mediaRepository, type MediaRepository } from './media.repository';
+import { silentLog, until } from './test-support';
+
+const HEAVY = { timeout: 300_000 };
+
+interface Rig {
+  t: TestApp;
+  pipeline: MediaPipeline;
+  store: ObjectStore;
+  repo: MediaRepository;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The app with a pipeline on the same database and store, its worker running in-process. */
+async function rig(env: Record<string, string>): Promise<Rig> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-pipeline-'));
+  const fullEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env };
+  const config = loadConfig(fullEnv);
+  const store = await openObjectStore(config, Date.now);
+  let bind: (p: MediaPipeline) => void = () => {};
+  const ready = new Promise<MediaPipeline>((r) => (bind = r));
+  const media: MediaJobs = {
+    ingest: async (id) => (await ready).jobs.ingest(id),
+    enhance: async (id) => (await ready).jobs.enhance(id),
+    package: async (id) => (await ready).jobs.package(id),
+  };
+  const t = await startTestApp({ env: fullEnv, deps: { objectStore: store, media } });
+  t.database.pool?.on('error', () => {});
+  const pipeline = await createMediaPipeline({
+    config,
+    database: t.database,
+    store,
+    log: silentLog,
+    pollIntervalMs: 200,
+    settings: { ingest: { retryDelay: 1 }, enhance: { retryDelay: 1 }, package: { retryDelay: 1 } },
+  });
+  bind(pipeline);
+  await pipeline.startWorker();
+  return {
+    t,
+    pipeline,
+    store,
+    repo: mediaRepository(t.database.db),
+    dataDir,
+    close: async () => {
+      await pipeline.stop();
+      await t.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An owner on the largest plan: these tests upload more videos than the free plan's two. */
+async function ownerOf(r: Rig) {
+  const owner = await registerOwner(r.t.app);
+  await r.t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
+  return owner;
+}
+
+async function upload(
+  r: Rig,
+  cookie: string,
+  file: string,
+  extra: Record<string, unknown> = {},
+): Promise<VideoDto> {
+  const bytes = await readFile(file);
+  const videoURL = await uploadBytes(r.t.app, cookie, bytes, 'video/mp4');
+  const res = await r.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/videos',
+    headers: { cookie },
+    payload: {
+      videoURL,
+      title: 'Morning ride',
+      originalFileName: path.basename(file),
+      fileSize: String(bytes.length),
+      ...extra,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return res.json().video as VideoDto;
+}
+
+const waitFor = (r: Rig, id: string, ok: (row: VideoRow) => boolean, what: string) =>
+  until(
+    async () => {
+      const row = await r.repo.find(id);
+      return row && ok(row) ? row : null;
+    },
+    240_000,
+    what,
+  );
+
+describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
+  let r: Rig;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+  let other: Awaited<ReturnType<typeof registerOwner>>;
+  let video: VideoDto;
+  let done: VideoRow;
+
+  beforeAll(async () => {
+    r = await rig({});
+    owner = await ownerOf(r);
+    other = await registerOwner(r.t.app);
+    const logoURL = await uploadBytes(
+      r.t.app,
+      owner.cookie,
+      await readFile(await logoImage()),
+      'image/png',
+    );
+    video = await upload(r, owner.cookie, await clip('basic'), {
+      addLogo: true,
+      logoFileUrl: logoURL,
+    });
+    done = await waitFor(
+      r,
+      video.id,
+      (v) => v.processingStatus === 'enhanced' && Boolean(v.hlsUrl),
+      'enhanced and packaged',
+    );
+  }, 300_000);
+  afterAll(() => r?.close());
+
+  it('probes into the row and makes the stills and the preview', () => {
+    expect(video.processingStatus).toBe('uploaded');
+    expect(done).toMatchObject({
+      duration: '3',
+      width: 640,
+      height: 360,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
+    expect(done.thumbnailUrl).toBe(`/media/videos/${video.id}/thumbnail.jpg`);
+    expect(done.previewUrl).toBe(`/media/videos/${video.id}/preview.mp4`);
+  });
+
+  it('records every status change, in order, with notes', async () => {
+    const events = await r.repo.events(video.id);
+    expect(events.map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([
+      ['ingested', 'uploaded', 'uploaded'],
+      ['enhance_started', 'uploaded', 'processing'],
+      ['enhanced', 'processing', 'enhanced'],
+      ['packaged', 'enhanced', 'enhanced'],
+    ]);
+    expect(events[0]!.notes).toMatch(
+      /^Preview ready \(original codecs\): 640x360 h264\/aac, 3 s\.$/,
+    );
+    expect(done.processingNotes).toMatch(
+      /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right\.$/,
+    );
+    expect(done.progress).toBeNull();
+    expect(done.enhancedAt).toBeInstanceOf(Date);
+    expect(done.enhancedKey).toMatch(
+      new RegExp(`^videos/${video.id}/enhanced/[0-9a-f]{16}\\.mp4$`),
+    );
+  });
+
+  it("the video's API object names the preview, the enhanced file and the master playlist", async () => {
+    const res = await r.t.app.inject({
+      method: 'GET',
+      url: `/api/auth/videos/${video.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    const dto = res.json().video as VideoDto;
+    expect(dto.processingStatus).toBe('enhanced');
+    expect(dto.hlsUrl).toMatch(
+      new RegExp(`^/media/videos/${video.id}/hls/[0-9a-f]{16}/master\\.m3u8$`),
+    );
+    expect(dto.enhancedFileUrl).toMatch(
+      new RegExp(`^/media/videos/${video.id}/enhanced\\.mp4\\?v=`),
+    );
+    expect(dto.previewUrl).toBe(done.previewUrl);
+  });
+
+  it('serves the preview to its owner only', async () => {
+    const url = done.previewUrl!;
+    const mine = await r.t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: owner.cookie, range: 'bytes=0-99' },
+    });
+    expect(mine.statusCode).toBe(206);
+    expect(mine.headers['content-type']).toBe('video/mp4');
+    expect(mine.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await r.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const theirs = await r.t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: 'Media not found' });
+  });
+
+  it('serves the thumbnail and poster publicly', async () => {
+    for (const still of ['thumbnail', 'poster']) {
+      const res = await r.t.app.inject({
+        method: 'GET',
+        url: `/media/videos/${video.id}/${still}.jpg`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+  });
+
+  it('streams the HLS ladder publicly: content types, ranges, caching', async () => {
+    const master = await r.t.app.inject({ method: 'GET', url: done.hlsUrl! });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers['cache-control']).toBe('public, max-age=60');
+    expect(master.headers['access-control-allow-origin']).toBe('*');
+    expect(master.body).toMatch(/^#EXTM3U/);
+    const variant = /^(v[^\n]+\/index\.m3u8)$/m.exec(master.body)?.[1];
+    expect(variant).toBe('v360p/index.m3u8');
+    const base = done.hlsUrl!.replace(/master\.m3u8$/, '');
+    const playlist = await r.t.app.inject({ method: 'GET', url: `${base}${variant}` });
+    expect(playlist.statusCode).toBe(200);
+    const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist.body)![1]!;
+    const seg = await r.t.app.inject({
+      method: 'GET',
+      url: `${base}v360p/${segment}`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(seg.statusCode).toBe(206);
+    expect(seg.headers['content-type']).toBe('video/mp4');
+    expect(seg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(seg.headers['content-length']).toBe('100');
+    const initRes = await r.t.app.inject({ method: 'GET', url: `${base}v360p/${init}` });
+    expect(initRes.statusCode).toBe(200);
+    expect(initRes.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // Another version, a path outside the folder, a missing file: 404.
+    for (const url of [
+      done.hlsUrl!.replace(/hls\/[0-9a-f]+\//, 'hls/0000000000000000/'),
+      `${base}..%2F..%2Fpreview.mp4`,
+      `${base}v360p/nope.m4s`,
+    ]) {
+      expect((await r.t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('serves the enhanced MP4 publicly, as a download on request', async () => {
+    const res = await r.t.app.inject({
+      method: 'GET',
+      url: `/media/videos/${video.id}/enhanced.mp4?download=1`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-disposition']).toContain('basic-enhanced.mp4');
+    expect(res.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
+  it('an unreadable upload fails with a clear note and nothing else runs', async () => {
+    const junk = Buffer.concat([
+      Buffer.from('000000206674797069736f6d0000020069736f6d', 'hex'),
+      Buffer.alloc(5000, 3),
+    ]);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'junk-'));
+    const file = path.join(dir, 'broken.mp4');
+    await writeFile(file, junk);
+    const bad = await upload(r, owner.cookie, file);
+    const row = await waitFor(r, bad.id, (v) => v.processingStatus === 'failed', 'failed');
+    expect(row.processingNotes).toBe(NOTES.unreadable);
+    expect((await r.repo.events(bad.id)).map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([
+      ['ingest_failed', 'uploaded', 'failed'],
+    ]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a moving camera is left processing with a note for the admin', async () => {
+    const pan = await upload(r, owner.cookie, await clip('pan'), {
+      replaceBackground: true,
+      backgroundDescription: 'A sunset over the road',
+    });
+    const row = await waitFor(
+      r,
+      pan.id,
+      (v) => (v.processingNotes ?? '').startsWith('Needs manual work'),
+      'needs manual',
+    );
+    expect(row.processingStatus).toBe('processing');
+    expect(row.processingNotes).toContain('the camera moves');
+    expect(row.processingNotes).toContain('"Sunset road"');
+    expect(row.enhancedFileUrl).toBeNull();
+    expect(row.progress).toBeNull();
+    expect((await r.repo.events(pan.id)).map((e) => e.action)).toEqual([
+      'ingested',
+      'enhance_started',
+      'needs_manual',
+    ]);
+  });
+});
+
+describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
+  let s3: S3TestServer;
+  let r: Rig;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    r = await rig({ ...s3.env, AUTO_ENHANCE: 'off' });
+    owner = await ownerOf(r);
+  }, 120_000);
+  afterAll(async () => {
+    await r?.close();
+    await s3?.close();
+  });
+
+  it('ingests, then waits as uploaded until an admin starts the enhancement', async () => {
+    const video = await upload(r, owner.cookie, await clip('dim'));
+    const ingested = await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
+    expect(ingested.processingStatus).toBe('uploaded');
+    expect(await r.store.head(mediaKeys.preview(video.id))).not.toBeNull();
+
+    // 'Start AI Enhancement': the admin moves it to processing, then calls the entry point.
+    await r.repo.transition(video.id, {
+      from: ['uploaded'],
+      to: 'processing',
+      action: 'admin_status',
+      notes: 'Starting',
+    });
+    await r.pipeline.jobs.enhance(video.id);
+    const done = await waitFor(
+      r,
+      video.id,
+      (v) => v.processingStatus === 'enhanced' && Boolean(v.hlsUrl),
+      'enhanced',
+    );
+    expect(done.processingNotes).toContain('lighting corrected');
+    const master = await r.t.app.inject({ method: 'GET', url: done.hlsUrl! });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('v360p/index.m3u8');
+  });
+
+  it("packages an admin-uploaded enhanced file through the 'package' entry point", async () => {
+    const video = await upload(r, owner.cookie, await clip('noaudio'));
+    await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
+    // 'Upload Enhanced': the admin stores a file and marks the video enhanced...
+    const key = `videos/${video.id}/admin-enhanced.mp4`;
+    await r.store.put(key, createReadStream(await clip('ladder')), { contentType: 'video/mp4' });
+    await r.repo.transition(video.id, {
+      from: ['uploaded'],
+      to: 'enhanced',
+      action: 'admin_upload',
+      notes: null,
+      patch: {
+        enhancedKey: key,
+        enhancedFileUrl: `/media/videos/${video.id}/enhanced.mp4`,
+        enhancedAt: new Date(),
+      },
+    });
+    // ...and queues the packaging.
+    await r.pipeline.jobs.package(video.id);
+    const done = await waitFor(r, video.id, (v) => Boolean(v.hlsUrl), 'packaged');
+    const master = await r.t.app.inject({ method: 'GET', url: done.hlsUrl! });
+    expect(master.body).toContain('v480p/index.m3u8');
+    expect(master.body).toContain('v360p/index.m3u8');
+    const enhanced = await r.t.app.inject({
+      method: 'GET',
+      url: `/media/videos/${video.id}/enhanced.mp4`,
+      headers: { range: 'bytes=0-7' },
+    });
+    expect(enhanced.statusCode).toBe(206);
+  });
+
+  it('when the last attempt fails, the video is failed with a clear note', async () => {
+    const video = await upload(r, owner.cookie, await clip('noaudio'));
+    await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
+    const broken = ingestJob({
+      repo: r.repo,
+      store: r.store,
+      tools: { ffmpeg: '/bin/false', ffprobe: 'ffprobe' },
+      tempRoot: path.join(r.dataDir, 'tmp', 'media'),
+      autoEnhance: false,
+      jobs: r.pipeline.jobs,
+      log: silentLog,
+      now: () => new Date(),
+    });
+    const ctx = {
+      jobId: 'x',
+      attempt: 3,
+      finalAttempt: true,
+      signal: new AbortController().signal,
+    };
+    const error = await broken.run({ videoId: video.id }, ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    await broken.onFinalFailure({ videoId: video.id }, error, { jobId: 'x', attempts: 3 });
+    const row = (await r.repo.find(video.id))!;
+    expect(row.processingStatus).toBe('failed');
+    expect(row.processingNotes).toBe(
+      'Preparing the video for playback failed after 3 attempts (ffmpeg could not process the video). Please upload the video again.',
+    );
+    expect((await r.repo.events(video.id)).at(-1)).toMatchObject({
+      action: 'ingest_failed',
+      fromStatus: 'uploaded',
+      toStatus: 'failed',
+    });
+  });
+});

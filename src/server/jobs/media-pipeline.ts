@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { MediaTools } from '../media/ffmpeg';
+import { mediaTempRoot, sweepWorkDirs } from '../media/media-files';
+import type { ObjectStore } from '../storage/object-store';
+import { enhanceJob } from './enhance.job';
+import { ingestJob } from './ingest.job';
+import { JobRunner, type JobHandlers } from './job-runner';
+import { mediaRepository } from './media.repository';
+import type { MediaJobs } from './media-jobs';
+import { packageJob } from './package.job';
+import { DEFAULT_JOB_SETTINGS, JobQueue, type JobName, type JobSettings } from './queue';
+import { executorFor } from './sql-executor';
+
+export interface MediaPipelineOptions {
+  config: Pick<Config, 'dataDir' | 'media'>;
+  database: Database;
+  store: ObjectStore;
+  log: FastifyBaseLogger;
+  /** Overrides for tests (short retry delays). */
+  settings?: Partial<Record<JobName, Partial<JobSettings>>>;
+  pollIntervalMs?: number;
+  now?: () => Date;
+}
+
+export interface MediaPipeline {
+  /** What the API and the admin area call to queue work. */
+  jobs: MediaJobs;
+  queue: JobQueue;
+  /** Starts fetching and running jobs in this process. */
+  startWorker(): Promise<void>;
+  /** Stops the worker (running jobs go back to the queue) and the queue. */
+  stop(): Promise<void>;
+}
+
+/** How long an upload may sit never ingested before the sweep queues it (the enqueue was lost). */
+const NEVER_INGESTED_AFTER_MS = 2 * 60 * 1000;
+/** Working folders older than this are a dead worker's leftovers (PostgreSQL: other workers may share DATA_DIR). */
+const STALE_WORK_DIR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The media pipeline of one process: the pg-boss queue over the app's own database (PGlite through
+ * an executeSql adapter, or the pg pool), the three jobs, and (when started) the worker.
+ */
+export async function createMediaPipeline(options: MediaPipelineOptions): Promise<MediaPipeline> {
+  const { config, database, store, log } = options;
+  const settings = Object.fromEntries(
+    (Object.keys(DEFAULT_JOB_SETTINGS) as JobName[]).map((name) => [
+      name,
+      { ...DEFAULT_JOB_SETTINGS[name], ...options.settings?.[name] },
+    ]),
+  ) as Record<JobName, JobSettings>;
+  const queue = new JobQueue(executorFor(database), settings, (err) =>
+    log.error({ err }, 'job queue error'),
+  );
+  await queue.start();
+
+  const repo = mediaRepository(database.db);
+  const tools: MediaTools = { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath };
+  const tempRoot = mediaTempRoot(config.dataDir);
+  let runner: JobRunner | null = null;
+
+  const send = async (name: JobName, videoId: string) => {
+    const row = await repo.find(videoId);
+    const duration = row?.duration ? Number(row.duration) : null;
+    const id = await queue.send(name, { videoId }, Number.isFinite(duration) ? duration : null);
+    log.info({ job: name, videoId, jobId: id }, id ? 'job queued' : 'job already queued');
+    runner?.notify();
+  };
+  const jobs: MediaJobs = {
+    ingest: (videoId) => send('ingest', videoId),
+    enhance: (videoId) => send('enhance', videoId),
+    package: (videoId) => send('package', videoId),
+  };
+  const deps = {
+    repo,
+    store,
+    tools,
+    tempRoot,
+    autoEnhance: config.media.autoEnhance,
+    jobs,
+    log,
+    now: options.now ?? (() => new Date()),
+  };
+  const handlers: JobHandlers = {
+    ingest: ingestJob(deps),
+    enhance: enhanceJob(deps),
+    package: packageJob(deps),
+  };
+
+  return {
+    jobs,
+    queue,
+    async startWorker() {
+      if (runner) return;
+      const embedded = database.kind === 'pglite';
+      await sweepWorkDirs(tempRoot, embedded ? 0 : STALE_WORK_DIR_MS);
+      runner = new JobRunner(queue, handlers, {
+        slots: { light: 1, heavy: config.media.concurrency },
+        lanes: {
+          ingest: settings.ingest.lane,
+          enhance: settings.enhance.lane,
+          package: settings.package.lane,
+        },
+        pollIntervalMs: options.pollIntervalMs ?? 1000,
+        heartbeatSeconds: config.media.heartbeatSeconds,
+        reclaimAllAtStart: embedded,
+        log,
+        housekeeping: async () => {
+          const stuck = await repo.findNeverIngested(
+            new Date(Date.now() - NEVER_INGESTED_AFTER_MS),
+          );
+          for (const videoId of stuck) await jobs.ingest(videoId);
+        },
+      });
+      await runner.start();
+    },
+    async stop() {
+      await runner?.stop();
+      runner = null;
+      await queue.stop();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { VideoStatus } from '@shared/videos.contract';
+import type { Db } from '../db/client';
+import { videoEvents, videos, type VideoRow } from '../db/schema/videos';
+
+export type VideoPatch = Partial<
+  Pick<
+    typeof videos.$inferInsert,
+    | 'duration'
+    | 'width'
+    | 'height'
+    | 'videoCodec'
+    | 'audioCodec'
+    | 'thumbnailUrl'
+    | 'previewUrl'
+    | 'hlsUrl'
+    | 'enhancedKey'
+    | 'enhancedFileUrl'
+    | 'enhancedAt'
+    | 'progress'
+    | 'processingNotes'
+  >
+>;
+
+export interface Transition {
+  /** The statuses the video may be in; anything else and nothing changes (answers null). */
+  from: readonly VideoStatus[];
+  to: VideoStatus;
+  /** What video_events records (e.g. 'enhance_started'). */
+  action: string;
+  notes: string | null;
+  patch?: VideoPatch;
+}
+
+/** processingNotes and video_events.notes hold at most 500 characters (spec §9). */
+export const NOTES_MAX = 500;
+export function clipNotes(notes: string | null): string | null {
+  if (notes === null) return null;
+  return notes.length <= NOTES_MAX ? notes : `${notes.slice(0, NOTES_MAX - 1)}…`;
+}
+
+/**
+ * What the media jobs read and write. Jobs act for the system, not for an owner: they find videos
+ * by id alone. Every status change goes through `transition`, which checks the current status under
+ * a row lock and writes the video_events row in the same transaction.
+ */
+export function mediaRepository(db: Db) {
+  return {
+    async find(videoId: string): Promise<VideoRow | undefined> {
+      const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+      return row;
+    },
+
+    async update(videoId: string, patch: VideoPatch): Promise<VideoRow | undefined> {
+      const values =
+        'processingNotes' in patch
+          ? { ...patch, processingNotes: clipNotes(patch.processingNotes ?? null) }
+          : patch;
+      const [row] = await db
+        .update(videos)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(videos.id, videoId))
+        .returning();
+      return row;
+    },
+
+    /** Sets the running job's progress (0-100, null when done) without touching updatedAt. */
+    async setProgress(videoId: string, progress: number | null): Promise<void> {
+      await db.update(videos).set({ progress }).where(eq(videos.id, videoId));
+    },
+
+    async transition(videoId: string, t: Transition): Promise<VideoRow | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ status: videos.processingStatus })
+          .from(videos)
+          .where(eq(videos.id, videoId))
+          .for('update');
+        if (!current || !t.from.includes(current.status as VideoStatus)) return null;
+        const notes = clipNotes(t.notes);
+        const [row] = await tx
+          .update(videos)
+          .set({
+            ...t.patch,
+            processingStatus: t.to,
+            processingNotes: notes,
+            updatedAt: new Date(),
+          })
+          .where(eq(videos.id, videoId))
+          .returning();
+        await tx.insert(videoEvents).values({
+          videoId,
+          action: t.action,
+          fromStatus: current.status,
+          toStatus: t.to,
+          notes,
+        });
+        return row ?? null;
+      });
+    },
+
+    /**
+     * Points the video at a new HLS ladder, only while it is still enhanced from the same file
+     * (a newer enhanced file brings its own packaging). Records 'packaged'.
+     */
+    async publishHls(
+      videoId: string,
+      enhancedKey: string,
+      hlsUrl: string,
+      notes: string,
+    ): Promise<VideoRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(videos)
+          .set({ hlsUrl, updatedAt: new Date() })
+          .where(
+            and(
+              eq(videos.id, videoId),
+              eq(videos.processingStatus, 'enhanced'),
+              eq(videos.enhancedKey, enhancedKey),
+            ),
+          )
+          .returning();
+        if (!row) return null;
+        await tx.insert(videoEvents).values({
+          videoId,
+          action: 'packaged',
+          fromStatus: 'enhanced',
+          toStatus: 'enhanced',
+          notes: clipNotes(notes),
+        });
+        return row;
+      });
+    },
+
+    /** An event without a status change (e.g. 'ingested', 'needs_manual'). */
+    async record(
+      videoId: string,
+      action: string,
+      status: VideoStatus,
+      notes: string | null,
+    ): Promise<void> {
+      await db
+        .insert(videoEvents)
+        .values({ videoId, action, fromStatus: status, toStatus: status, notes: clipNotes(notes) });
+    },
+
+    /** Videos never ingested (the enqueue after upload was lost): 'uploaded', no duration, no stills. */
+    async findNeverIngested(uploadedBefore: Date, limit = 100): Promise<string[]> {
+      const rows = await db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(
+          and(
+            eq(videos.processingStatus, 'uploaded'),
+            isNull(videos.duration),
+            isNull(videos.thumbnailUrl),
+            lt(videos.uploadedAt, uploadedBefore),
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async events(videoId: string) {
+      return db
+        .select()
+        .from(videoEvents)
+        .where(eq(videoEvents.videoId, videoId))
+        .orderBy(videoEvents.createdAt);
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof mediaRepository>;

@@ -1,0 +1,104 @@
+import { probeMedia } from '../media/ingest-media';
+import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
+import { hlsVersionOf, mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { packageHls } from '../media/package-hls';
+import { UnreadableMediaError } from '../media/probe-args';
+import { ObjectMissingError } from '../storage/object-store';
+import type { JobHandler } from './job-runner';
+import { failedNote, NOTES } from './job-notes';
+import type { MediaJobDeps } from './media-jobs';
+
+/** A note-carrying failure no retry can fix (the enhanced file is gone or unreadable). */
+class PermanentPackageError extends Error {}
+
+/**
+ * package: the HLS ladder of the video's current enhanced file, written under a folder of its own
+ * (videos/<id>/hls/<version>/, the master playlist last), then hlsUrl points at it. A retry of the
+ * same job rewrites the same folder; a superseded run removes its folder.
+ */
+export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
+  const { repo, store, tools, log } = deps;
+
+  return {
+    async run({ videoId }, ctx) {
+      const row = await repo.find(videoId);
+      if (!row) return { outcome: 'skipped', reason: 'video deleted' };
+      if (row.processingStatus !== 'enhanced' || !row.enhancedKey) {
+        return { outcome: 'skipped', reason: 'no enhanced file' };
+      }
+      const enhancedKey = row.enhancedKey;
+      const version = versionOf(ctx.jobId);
+      const prefix = mediaKeys.hls(videoId, version);
+      const work = await createWorkDir(deps.tempRoot, `package-${ctx.jobId}`);
+      try {
+        let input: string;
+        try {
+          input = await localCopy(store, enhancedKey, work, 'enhanced.mp4');
+        } catch (error) {
+          if (error instanceof ObjectMissingError)
+            throw new PermanentPackageError(NOTES.enhancedFileMissing);
+          throw error;
+        }
+        let info;
+        try {
+          info = await probeMedia(tools, input, ctx.signal);
+        } catch (error) {
+          if (error instanceof UnreadableMediaError)
+            throw new PermanentPackageError(NOTES.enhancedFileUnreadable);
+          throw error;
+        }
+        const out = work.file('hls');
+        const result = await packageHls(tools, input, info, out, { signal: ctx.signal });
+        for (const file of result.files) {
+          await store.putFile(`${prefix}${file}`, `${out}/${file}`, {
+            contentType: contentTypeFor(file),
+          });
+        }
+        const names = result.rungs.map((r) => r.name).join(', ');
+        const published = await repo.publishHls(
+          videoId,
+          enhancedKey,
+          mediaUrls.hls(videoId, version),
+          `Streaming ready: ${names}.`,
+        );
+        if (!published) {
+          await store.deletePrefix(prefix);
+          return { outcome: 'superseded' };
+        }
+        const old = hlsVersionOf(row.hlsUrl);
+        if (old && old !== version) {
+          await store.deletePrefix(mediaKeys.hls(videoId, old)).catch((err: unknown) => {
+            log.warn({ err, videoId, version: old }, 'removing the previous HLS ladder failed');
+          });
+        }
+        return { outcome: 'packaged', version, rungs: result.rungs };
+      } catch (error) {
+        if (error instanceof PermanentPackageError) {
+          await store.deletePrefix(prefix).catch(() => {});
+          await repo.transition(videoId, {
+            from: ['enhanced'],
+            to: 'failed',
+            action: 'package_failed',
+            notes: error.message,
+            patch: { progress: null },
+          });
+          return { outcome: 'failed', reason: error.message };
+        }
+        throw error;
+      } finally {
+        await work.dispose();
+      }
+    },
+
+    async onFinalFailure({ videoId }, error, { jobId, attempts }) {
+      await store.deletePrefix(mediaKeys.hls(videoId, versionOf(jobId))).catch(() => {});
+      await repo.transition(videoId, {
+        from: ['enhanced'],
+        to: 'failed',
+        action: 'package_failed',
+        notes: failedNote('package', attempts, error),
+        patch: { progress: null },
+      });
+    },
+  };
+}

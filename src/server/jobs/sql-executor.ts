@@ -1,0 +1,71 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from '../db/client';
+
+/** pg-boss's `db` option: one method that runs SQL (one statement with values, or a script). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** pg-boss wraps its maintenance scripts in an explicit transaction: "BEGIN; ...; COMMIT;". */
+const EXPLICIT_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
+
+/**
+ * The one PGlite instance the API uses, shared with pg-boss. Parameterised statements go through
+ * `query`; scripts through `exec`. A script that opens its own transaction runs inside PGlite's
+ * transaction() instead, so a failure rolls back rather than leaving the single shared connection
+ * in an aborted transaction (which would fail every later query of the app).
+ */
+export function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
+        return { rows: result.rows };
+      }
+      const explicit = EXPLICIT_TRANSACTION.exec(text);
+      const results = explicit
+        ? await client.transaction((tx) => tx.exec(explicit[1]!))
+        : await client.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+  };
+}
+
+/**
+ * The app's pg pool, shared with pg-boss. A script with its own transaction gets a dedicated client
+ * that is rolled back on failure before it returns to the pool.
+ */
+export function poolExecutor(pool: pg.Pool): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if ((values && values.length > 0) || !EXPLICIT_TRANSACTION.test(text)) {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: lastRows(result) };
+      }
+      const client = await pool.connect();
+      try {
+        const result = await client.query(text);
+        return { rows: lastRows(result) };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/** A multi-statement script answers an array of results: the last one carries the rows. */
+function lastRows(result: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return (last?.rows ?? []) as Record<string, unknown>[];
+}
+
+export function executorFor(database: Database): SqlExecutor {
+  if (database.kind === 'pglite' && database.pglite) return pgliteExecutor(database.pglite);
+  if (database.pool) return poolExecutor(database.pool);
+  throw new Error('the database has neither a PGlite instance nor a pool');
+}

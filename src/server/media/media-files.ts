@@ -1,0 +1,98 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { LocalDiskStore } from '../storage/local-disk';
+import type { ObjectStore } from '../storage/object-store';
+
+/** Where jobs keep their working files: DATA_DIR/tmp/media/<label>, on the same disk as local objects. */
+export function mediaTempRoot(dataDir: string): string {
+  return path.join(dataDir, 'tmp', 'media');
+}
+
+/** A job's private folder, removed with everything in it when the job ends (however it ends). */
+export interface WorkDir {
+  path: string;
+  file(name: string): string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The folder for `label` (a job passes its name and job id), emptied first: whatever is there was
+ * left by an earlier attempt of the same job, which the queue has given up on (its worker died).
+ */
+export async function createWorkDir(root: string, label: string): Promise<WorkDir> {
+  const dir = path.join(root, label.replace(/[^A-Za-z0-9-]/g, ''));
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return {
+    path: dir,
+    file: (name) => path.join(dir, name),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Removes working folders left by a worker that died (kill -9, power cut). `olderThanMs` 0 removes
+ * all: right for the embedded database, where only this process can be running jobs.
+ */
+export async function sweepWorkDirs(
+  root: string,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const dir = path.join(root, name);
+    const s = await stat(dir).catch(() => null);
+    if (s && now - s.mtimeMs >= olderThanMs) {
+      await rm(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
+ * A local file with the object's bytes for ffmpeg to read: the stored file itself on local disk
+ * (read only), else a download into the work folder.
+ */
+export async function localCopy(
+  store: ObjectStore,
+  key: string,
+  work: WorkDir,
+  name: string,
+): Promise<string> {
+  if (store instanceof LocalDiskStore) return store.pathFor(key);
+  const target = work.file(name);
+  await pipeline(await store.get(key), createWriteStream(target));
+  return target;
+}
+
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4s: 'video/mp4',
+  ts: 'video/mp2t',
+  m3u8: 'application/vnd.apple.mpegurl',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
+export function contentTypeFor(name: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  return MEDIA_CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** Every file under `dir`, as paths relative to it (forward slashes), sorted. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (sub: string) => {
+    for (const entry of await readdir(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(rel);
+      else if (entry.isFile()) out.push(rel);
+    }
+  };
+  await walk('');
+  return out.sort();
+}

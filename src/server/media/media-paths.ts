@@ -1,0 +1,43 @@
+/**
+ * Where the pipeline's files live in the object store, and the app addresses that serve them.
+ * Everything of a video sits under videos/<id>/ (deleting the video deletes the prefix).
+ */
+export const MEDIA_ROUTE_PREFIX = '/media/videos';
+
+export const mediaKeys = {
+  thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
+  poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
+  preview: (videoId: string) => `videos/${videoId}/preview.mp4`,
+  /** One per run: a retry rewrites its own file, a new run never touches the one being served. */
+  enhanced: (videoId: string, version: string) => `videos/${videoId}/enhanced/${version}.mp4`,
+  enhancedPrefix: (videoId: string) => `videos/${videoId}/enhanced/`,
+  /** One folder per packaging run; the master playlist is written last. */
+  hls: (videoId: string, version: string) => `videos/${videoId}/hls/${version}/`,
+  /** Built-in backgrounds, drawn once per size and kept. */
+  background: (backgroundId: string, width: number, height: number) =>
+    `media/backgrounds/${backgroundId}-${width}x${height}.jpg`,
+};
+
+export const mediaUrls = {
+  thumbnail: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/thumbnail.jpg`,
+  poster: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/poster.jpg`,
+  preview: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/preview.mp4`,
+  /**
+   * The enhanced file, whichever job or admin upload stored it (the route reads enhancedKey). The
+   * version makes a new file a new URL for caches.
+   */
+  enhanced: (videoId: string, version: string) =>
+    `${MEDIA_ROUTE_PREFIX}/${videoId}/enhanced.mp4?v=${encodeURIComponent(version)}`,
+  hls: (videoId: string, version: string) =>
+    `${MEDIA_ROUTE_PREFIX}/${videoId}/hls/${version}/master.m3u8`,
+};
+
+/** The packaging version an hlsUrl points at, or null. */
+export function hlsVersionOf(hlsUrl: string | null | undefined): string | null {
+  return /\/hls\/([A-Za-z0-9-]+)\/master\.m3u8$/.exec(hlsUrl ?? '')?.[1] ?? null;
+}
+
+/** A short version label from a job id (a retry of the same job keeps it). */
+export function versionOf(jobId: string): string {
+  return jobId.replace(/-/g, '').slice(0, 16);
+}

@@ -1,0 +1,266 @@
+/**
+ * Real ffmpeg on generated clips (2-3 s, at most 480p): what each media step produces.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUNDS, buildBackgroundArgs, chooseBackground } from './background-args';
+import { enhanceMedia, type EnhanceRequest } from './enhance-media';
+import { DEFAULT_TOOLS, runFfmpeg, runFfprobe } from './ffmpeg';
+import { makePreview, makeStills, probeMedia } from './ingest-media';
+import { createWorkDir, type WorkDir } from './media-files';
+import { packageHls } from './package-hls';
+import { UnreadableMediaError } from './probe-args';
+import { averageLuma, clip, logoImage, loudnessOf, regionColor } from './test-clips';
+
+const tools = DEFAULT_TOOLS;
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'cadence-media-it-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const work = (label: string): Promise<WorkDir> => createWorkDir(root, label);
+
+/** Enhances a clip; the background (when used) is the one the description picks. */
+async function enhance(
+  name: Parameters<typeof clip>[0],
+  options: { logo?: boolean; background?: string } = {},
+) {
+  const input = await clip(name);
+  const info = await probeMedia(tools, input);
+  const w = await work(`enh-${name}`);
+  const chosen = options.background
+    ? chooseBackground(options.background).background
+    : BACKGROUNDS[0]!;
+  const request: EnhanceRequest = {
+    tools,
+    input,
+    info,
+    work: w,
+    logo: options.logo ? await logoImage() : null,
+    replaceBackground: Boolean(options.background),
+    backgroundImage: async (size) => {
+      const file = w.file('bg.jpg');
+      await runFfmpeg(tools, buildBackgroundArgs(chosen, size, file));
+      return file;
+    },
+  };
+  const progress: number[] = [];
+  const result = await enhanceMedia({ ...request, onProgress: (f) => progress.push(f) });
+  return { input, info, result, progress };
+}
+
+/** ffmpeg on a shared 2-core machine: generous limits; no assertion is about time. */
+const HEAVY = { timeout: 240_000 };
+
+describe('probe', HEAVY, () => {
+  it('reads duration, size and codecs of a real clip', async () => {
+    const info = await probeMedia(tools, await clip('basic'));
+    expect(info.durationSeconds).toBeGreaterThan(2.9);
+    expect(info.durationSeconds).toBeLessThan(3.2);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360, pixFmt: 'yuv420p' });
+    expect(info.video.fps).toBe(25);
+    expect(info.audio?.codec).toBe('aac');
+  });
+
+  it('calls a file that is not a video unreadable', async () => {
+    const junk = path.join(root, 'junk.mp4');
+    // The magic bytes of an MP4, then nothing a decoder can use.
+    await writeFile(
+      junk,
+      Buffer.concat([Buffer.from('000000206674797069736f6d', 'hex'), Buffer.alloc(4000, 7)]),
+    );
+    await expect(probeMedia(tools, junk)).rejects.toBeInstanceOf(UnreadableMediaError);
+  });
+});
+
+describe('stills and preview', HEAVY, () => {
+  it('a browser-safe clip is remuxed: same duration, copied H.264, stills at their sizes', async () => {
+    const input = await clip('basic');
+    const info = await probeMedia(tools, input);
+    const w = await work('ingest');
+    await makeStills(tools, input, info, { thumbnail: w.file('t.jpg'), poster: w.file('p.jpg') });
+    expect(await widthOf(w.file('t.jpg'))).toBe(480);
+    // The poster is at most 1280 wide, never wider than the source.
+    expect(await widthOf(w.file('p.jpg'))).toBe(640);
+    expect(await makePreview(tools, input, info, w.file('preview.mp4'))).toBe('remux');
+    const preview = await probeMedia(tools, w.file('preview.mp4'));
+    expect(preview.video.codec).toBe('h264');
+    expect(Math.abs(preview.durationSeconds - info.durationSeconds)).toBeLessThan(0.1);
+    // faststart: the index (moov) comes before the media data (mdat).
+    const head = (await readFile(w.file('preview.mp4'))).subarray(0, 4096).toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+  });
+
+  it('an MPEG-4 Part 2 AVI is transcoded to H.264 for the preview', async () => {
+    const input = await clip('legacy');
+    const info = await probeMedia(tools, input);
+    expect(info.video.codec).toBe('mpeg4');
+    const w = await work('legacy');
+    expect(await makePreview(tools, input, info, w.file('preview.mp4'))).toBe('transcode');
+    const preview = await probeMedia(tools, w.file('preview.mp4'));
+    expect(preview.video.codec).toBe('h264');
+    expect(preview.audio?.codec).toBe('aac');
+  });
+});
+
+async function widthOf(file: string): Promise<number> {
+  const { stdout } = await runFfprobe(tools, [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=width',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+}
+
+describe('enhance', HEAVY, () => {
+  it('levels the sound to -16 LUFS (within 1 LU) and puts the logo in the top-right corner', async () => {
+    const { input, result, progress } = await enhance('basic', { logo: true });
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    expect(result.summary.loudnessBefore).toBeLessThan(-18);
+    expect(Math.abs((await loudnessOf(result.output)) + 16)).toBeLessThanOrEqual(1);
+    const out = await probeMedia(tools, result.output);
+    expect(out.video.codec).toBe('h264');
+    expect(out.audio).toMatchObject({ codec: 'aac', sampleRate: 48000 });
+    // The logo (magenta, 70% opaque) covers x 505-621, y 14-72 of the 640x360 frame.
+    const corner = { x: 520, y: 25, width: 80, height: 30 };
+    const before = await regionColor(input, 1.5, corner);
+    const after = await regionColor(result.output, 1.5, corner);
+    expect(after.r - after.g).toBeGreaterThan(80);
+    expect(after.b - after.g).toBeGreaterThan(80);
+    expect(before.r - before.g).toBeLessThan(40);
+    // Elsewhere the picture is not covered.
+    const centre = await regionColor(result.output, 1.5, { x: 20, y: 300, width: 40, height: 40 });
+    expect(Math.abs(centre.r - centre.b) + Math.abs(centre.g - centre.b)).toBeGreaterThan(20);
+    expect(progress.at(-1)).toBeGreaterThan(0.9);
+  });
+
+  it('brightens a dim clip', async () => {
+    const { input, result } = await enhance('dim');
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    expect(result.summary.lighting).not.toBeNull();
+    const before = await averageLuma(input);
+    const after = await averageLuma(result.output);
+    expect(after).toBeGreaterThan(before + 25);
+    expect(Math.abs((await loudnessOf(result.output)) + 16)).toBeLessThanOrEqual(1);
+  });
+
+  it('replaces a green screen with the chosen background and keeps the rider', async () => {
+    const { input, result } = await enhance('green', { background: 'plain blue wall' });
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    expect(result.summary.background).toMatchObject({ method: 'key', color: 'green' });
+    // Far from the rider's path (x 40-500, y 80-320): plain blue 0x1E40AF instead of green.
+    const bgBefore = await regionColor(input, 1.5, { x: 560, y: 330, width: 60, height: 20 });
+    const bgAfter = await regionColor(result.output, 1.5, {
+      x: 560,
+      y: 330,
+      width: 60,
+      height: 20,
+    });
+    expect(bgBefore.g).toBeGreaterThan(150);
+    expect(bgAfter.b).toBeGreaterThan(140);
+    expect(bgAfter.g).toBeLessThan(100);
+    // The rider (orange 0xC04020, at x 190-350 at 1.5 s) is still orange.
+    const rider = await regionColor(result.output, 1.5, { x: 230, y: 150, width: 60, height: 80 });
+    expect(rider.r).toBeGreaterThan(150);
+    expect(rider.g).toBeLessThan(100);
+    expect(rider.b).toBeLessThan(80);
+  });
+
+  it('replaces the background of a locked-off camera by subtraction', async () => {
+    const { input, result } = await enhance('static', { background: 'solid black' });
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    expect(result.summary.background).toMatchObject({ method: 'subtract' });
+    // Above the subject's path (y 140-340): the bars become near-black.
+    const region = { x: 100, y: 20, width: 400, height: 80 };
+    const before = await regionColor(input, 1.5, region);
+    const after = await regionColor(result.output, 1.5, region);
+    expect(before.r + before.g + before.b).toBeGreaterThan(300);
+    expect(after.r + after.g + after.b).toBeLessThan(100);
+    // The yellow subject (x ≈ 320-440 at 1.5 s) is kept.
+    const subject = await regionColor(result.output, 1.5, {
+      x: 350,
+      y: 190,
+      width: 60,
+      height: 100,
+    });
+    expect(subject.r).toBeGreaterThan(150);
+    expect(subject.g).toBeGreaterThan(150);
+    expect(subject.b).toBeLessThan(100);
+  });
+
+  it('does not pretend: a moving camera or changing lights need manual work', async () => {
+    const pan = await enhance('pan', { background: 'sunset road' });
+    expect(pan.result).toMatchObject({ outcome: 'needs-manual', reason: 'camera-moves' });
+    const lights = await enhance('lights', { background: 'sunset road' });
+    expect(lights.result).toMatchObject({ outcome: 'needs-manual', reason: 'lights-change' });
+  });
+});
+
+describe('package', HEAVY, () => {
+  it('writes a master playlist with one rung per step no taller than the source, aligned segments', async () => {
+    const input = await clip('ladder');
+    const info = await probeMedia(tools, input);
+    const w = await work('hls');
+    const out = w.file('hls');
+    const result = await packageHls(tools, input, info, out);
+    expect(result.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
+    expect(result.files.at(-1)).toBe('master.m3u8');
+    const master = await readFile(path.join(out, 'master.m3u8'), 'utf8');
+    expect(master.startsWith('#EXTM3U')).toBe(true);
+    expect(master).toContain('RESOLUTION=854x480');
+    expect(master).toContain('RESOLUTION=640x360');
+    // Capped at the source's ~300 kb/s (plus audio and the muxer's 10% margin).
+    for (const bw of [...master.matchAll(/BANDWIDTH=(\d+)/g)].map((m) => Number(m[1]))) {
+      expect(bw).toBeLessThan(600_000);
+    }
+    const durations: string[][] = [];
+    for (const rung of ['v480p', 'v360p']) {
+      const playlist = await readFile(path.join(out, rung, 'index.m3u8'), 'utf8');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      expect(Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)?.[1])).toBeLessThanOrEqual(4);
+      const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+      expect(map && existsSync(path.join(out, rung, map))).toBe(true);
+      const segments = playlist.split('\n').filter((l) => l.endsWith('.m4s'));
+      expect(segments.length).toBeGreaterThan(0);
+      for (const s of segments) expect(existsSync(path.join(out, rung, s))).toBe(true);
+      durations.push([...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => m[1]!));
+    }
+    // Aligned keyframes: every rung cuts its segments at the same instants.
+    expect(durations[0]).toEqual(durations[1]);
+  });
+
+  it("copies the top rung from Cadence's own enhanced file, still aligned with the encoded rungs", async () => {
+    const { result } = await enhance('ladder');
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    const info = await probeMedia(tools, result.output);
+    expect(info.comment).toBe('cadence:hls-gop4');
+    const out = (await work('hls-copy')).file('hls');
+    const packaged = await packageHls(tools, result.output, info, out);
+    expect(packaged.copiedTop).toBe(true);
+    expect(packaged.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
+    const extinf = async (rung: string) =>
+      [
+        ...(await readFile(path.join(out, rung, 'index.m3u8'), 'utf8')).matchAll(
+          /#EXTINF:([\d.]+)/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await extinf('v480p')).toEqual(await extinf('v360p'));
+  });
+});

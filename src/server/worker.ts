@@ -1,0 +1,75 @@
+/**
+ * `npm run worker`: a media worker process beside the API, for PostgreSQL deployments. Any number
+ * may run (each takes MEDIA_CONCURRENCY heavy jobs at a time); they share the queue in the database
+ * and the object store (S3, or a DATA_DIR on a shared disk).
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { createMediaPipeline } from './jobs/media-pipeline';
+import { openObjectStore } from './storage/create-object-store';
+
+export const EMBEDDED_DATABASE_MESSAGE =
+  'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database only one process may ' +
+  'open it: npm start runs the worker itself (WORKER=on, the default).';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.problems) console.error(`config: ${line}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (!config.databaseUrl) {
+    console.error(EMBEDDED_DATABASE_MESSAGE);
+    process.exit(1);
+  }
+  // The same pino logger the API uses (through Fastify), without serving anything.
+  const log = Fastify({
+    logger:
+      config.env === 'development'
+        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+        : { level: config.logLevel },
+  }).log.child({ area: 'media', process: 'worker' });
+
+  const database = await openDatabase({ url: config.databaseUrl });
+  await database.migrate();
+  const store = await openObjectStore(config, Date.now);
+  const pipeline = await createMediaPipeline({ config, database, store, log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    try {
+      await pipeline.stop();
+      await store.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await pipeline.startWorker();
+  log.info(
+    { concurrency: config.media.concurrency, autoEnhance: config.media.autoEnhance },
+    'worker ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
