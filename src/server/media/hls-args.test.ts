@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHlsArgs, canCopyTopRung, ladderFor, variantsOf } from './hls-args';
+import { avcCodecOf, withCodecs } from './package-hls';
 import type { MediaInfo } from './probe-args';
 
 const source = (
@@ -125,5 +126,23 @@ describe('variantsOf', () => {
     expect(variantsOf(master)).toEqual([
       { uri: 'v360p/index.m3u8', bandwidth: 1020800, resolution: '640x360' },
     ]);
+  });
+});
+
+describe('master playlist codecs for a copied rung', () => {
+  it('reads the avcC profile and level and adds CODECS where ffmpeg left none', () => {
+    const init = Buffer.concat([
+      Buffer.from('....ftypisom....avcC', 'latin1'),
+      Buffer.from([1, 0x64, 0x00, 0x1f, 0xff]),
+    ]);
+    expect(avcCodecOf(init)).toBe('avc1.64001f');
+    expect(avcCodecOf(Buffer.from('no box here'))).toBeNull();
+    const master =
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=3338481,RESOLUTION=1280x720\nv720p/index.m3u8\n\n#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.64001f,mp4a.40.2"\nv480p/index.m3u8\n';
+    const patched = withCodecs(master, 'v720p/index.m3u8', 'avc1.64001f,mp4a.40.2');
+    expect(patched).toContain(
+      'RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"\nv720p/index.m3u8',
+    );
+    expect(withCodecs(patched, 'v480p/index.m3u8', 'x')).toBe(patched);
   });
 });

@@ -262,5 +262,7 @@ describe('package', HEAVY, () => {
         ),
       ].map((m) => m[1]);
     expect(await extinf('v480p')).toEqual(await extinf('v360p'));
+    const master = await readFile(path.join(out, 'master.m3u8'), 'utf8');
+    expect(master.match(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/g)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { runFfmpeg, type MediaTools } from './ffmpeg';
 import {
   buildHlsArgs,
@@ -19,6 +19,26 @@ export interface PackageResult {
   files: string[];
 }
 
+/** The RFC 6381 name of an H.264 stream ("avc1.64001f") from the avcC box of an MP4 init segment. */
+export function avcCodecOf(init: Buffer): string | null {
+  const at = init.indexOf('avcC', 0, 'latin1');
+  if (at < 0 || at + 8 > init.length) return null;
+  // avcC: configurationVersion, AVCProfileIndication, profile_compatibility, AVCLevelIndication.
+  const hex = (b: number) => b.toString(16).padStart(2, '0');
+  return `avc1.${hex(init[at + 5]!)}${hex(init[at + 6]!)}${hex(init[at + 7]!)}`;
+}
+
+/** Adds CODECS to the variant `uri`'s EXT-X-STREAM-INF line when it has none. */
+export function withCodecs(master: string, uri: string, codecs: string): string {
+  const lines = master.split('\n');
+  const index = lines.findIndex((l) => l.trim() === uri);
+  const info = lines[index - 1];
+  if (index > 0 && info?.startsWith('#EXT-X-STREAM-INF:') && !info.includes('CODECS=')) {
+    lines[index - 1] = `${info},CODECS="${codecs}"`;
+  }
+  return lines.join('\n');
+}
+
 /** Writes the HLS ladder of `input` into `outDir` (empty), checking the master lists every rung. */
 export async function packageHls(
   tools: MediaTools,
@@ -37,7 +57,17 @@ export async function packageHls(
       ? { durationSeconds: info.durationSeconds, onProgress: options.onProgress }
       : undefined,
   });
-  const master = await readFile(`${outDir}/${MASTER_PLAYLIST}`, 'utf8');
+  let master = await readFile(`${outDir}/${MASTER_PLAYLIST}`, 'utf8');
+  if (copyTop) {
+    // ffmpeg names no CODECS for a copied stream; players (Safari above all) want them.
+    const top = rungs[0]!;
+    const init = (await listFiles(`${outDir}/v${top.name}`)).find((f) => f.startsWith('init'));
+    const avc = init ? avcCodecOf(await readFile(`${outDir}/v${top.name}/${init}`)) : null;
+    if (avc) {
+      master = withCodecs(master, `v${top.name}/index.m3u8`, info.audio ? `${avc},mp4a.40.2` : avc);
+      await writeFile(`${outDir}/${MASTER_PLAYLIST}`, master);
+    }
+  }
   const listed = variantsOf(master).map((v) => v.uri);
   const expected = rungs.map((r) => `v${r.name}/index.m3u8`);
   if (expected.some((uri) => !listed.includes(uri))) {
