@@ -34,6 +34,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client losing its connection (a server restart) must not crash the process: the pool
+    // drops that client and the next query reconnects.
+    pool.on('error', (err) => console.error('postgres pool: idle client error:', err.message));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

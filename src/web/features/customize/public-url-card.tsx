@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { Check, ExternalLink, Globe, Link2, Pencil, Sparkles, X } from 'lucide-react';
+import { ExternalLink, Globe, Link2, Pencil, Sparkles } from 'lucide-react';
 import { customDomainNotInPlan, DOMAIN_MESSAGES, normalizeDomain } from '@shared/branding.contract';
 import { companySlug } from '@shared/onboarding.contract';
 import {
@@ -8,8 +8,8 @@ import {
   INVALID_URL_TITLE,
   PUBLIC_SLUG_PATTERN,
   publicGymUrl,
-  sanitizeSlugInput,
 } from '@shared/slug.contract';
+import { SlugEditForm } from '@web/components/slug-edit-form';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -27,7 +27,6 @@ function serverMessage(error: unknown, fallback: string): string {
 
 /** The public student link with the slug edit mode (spec §2, §4: edit vs save/cancel). */
 export function PublicUrlCard({ slug }: { slug: string | null }) {
-  const id = useId();
   const origin = window.location.origin;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(slug ?? '');
@@ -92,43 +91,14 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form
-            className="space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              save();
-            }}
-          >
-            <Label htmlFor={`${id}-slug`}>Public URL</Label>
-            <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-              <span
-                aria-hidden="true"
-                className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
-              >
-                {origin.replace(/^https?:\/\//, '')}/gym/
-              </span>
-              <Input
-                id={`${id}-slug`}
-                value={draft}
-                onChange={(event) => setDraft(sanitizeSlugInput(event.target.value))}
-                autoFocus
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={60}
-                className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
-              />
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm" disabled={updateSlug.isPending}>
-                <Check aria-hidden="true" />
-                {updateSlug.isPending ? 'Saving...' : 'Save'}
-              </Button>
-              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)} disabled={updateSlug.isPending}>
-                <X aria-hidden="true" />
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <SlugEditForm
+            origin={origin}
+            draft={draft}
+            onDraftChange={setDraft}
+            onSave={save}
+            onCancel={() => setEditing(false)}
+            pending={updateSlug.isPending}
+          />
         ) : link ? (
           <div className="flex flex-wrap items-center gap-2">
             <p className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all" data-testid="customize-public-link">

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
-import { Check, Copy, ExternalLink, Link2, Pencil, Share2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Check, Copy, ExternalLink, Link2, Pencil, Share2 } from 'lucide-react';
 import { companySlug } from '@shared/onboarding.contract';
 import {
   INVALID_URL_MESSAGE,
   INVALID_URL_TITLE,
   PUBLIC_SLUG_PATTERN,
   publicGymUrl,
-  sanitizeSlugInput,
 } from '@shared/slug.contract';
+import { SlugEditForm } from '@web/components/slug-edit-form';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -17,8 +17,6 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useUpdateSlug } from './api/update-slug';
@@ -35,7 +33,6 @@ interface PublicLinkCardProps {
 
 /** The Public Student Link card (spec §2): the link, copy, share, and the slug edit mode. */
 export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicLinkCardProps) {
-  const id = useId();
   const origin = window.location.origin;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(slug ?? '');
@@ -124,54 +121,14 @@ export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicL
       </CardHeader>
       <CardContent className="space-y-3">
         {editing ? (
-          <form
-            className="space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              handleSave();
-            }}
-          >
-            <Label htmlFor={`${id}-slug`}>Public URL</Label>
-            <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-              <span
-                aria-hidden="true"
-                className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
-              >
-                {origin.replace(/^https?:\/\//, '')}/gym/
-              </span>
-              <Input
-                id={`${id}-slug`}
-                value={draft}
-                onChange={(event) => setDraft(sanitizeSlugInput(event.target.value))}
-                autoFocus
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={60}
-                aria-describedby={`${id}-slug-hint`}
-                className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
-              />
-            </div>
-            <p id={`${id}-slug-hint`} className="text-xs text-muted-foreground">
-              Lowercase letters, numbers and single hyphens, 3 to 50 characters. Your old link keeps
-              working.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm" disabled={updateSlug.isPending}>
-                <Check aria-hidden="true" />
-                {updateSlug.isPending ? 'Saving...' : 'Save'}
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => setEditing(false)}
-                disabled={updateSlug.isPending}
-              >
-                <X aria-hidden="true" />
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <SlugEditForm
+            origin={origin}
+            draft={draft}
+            onDraftChange={setDraft}
+            onSave={handleSave}
+            onCancel={() => setEditing(false)}
+            pending={updateSlug.isPending}
+          />
         ) : link ? (
           <>
             <p
