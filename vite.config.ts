@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Real-ffmpeg pipeline tests: minutes of transcoding, run on their own with `npm run test:media`. */
+/** Real-ffmpeg pipeline tests: their own project, run after the unit tests (one file at a time) by `npm test`. */
 const MEDIA_SUITE = [
   'src/server/media/media.integration.test.ts',
   'src/server/jobs/media-pipeline.test.ts',
