@@ -210,11 +210,11 @@ describe('buildEnhanceArgs (pass 2)', () => {
     background: null,
   };
 
-  it('one chain: denoise, lighting, white balance; loudnorm; H.264/AAC 48 kHz, faststart', () => {
+  it('one chain: lighting, white balance; denoise in the encoder; loudnorm; H.264/AAC 48 kHz, faststart', () => {
     const args = buildEnhanceArgs('/in.mp4', info, plan, '/out.mp4');
     const graph = after(args, '-filter_complex');
     expect(graph).toBe(
-      "[0:v]hqdn3d=1.5:1.5:3:3,lutyuv=y='clip((val-16)*1.8+40,16,235)',eq=saturation=1.2,colorcorrect=analyze=median,format=yuv420p[comp];" +
+      "[0:v]lutyuv=y='clip((val-16)*1.8+40,16,235)',eq=saturation=1.2,colorcorrect=analyze=median,format=yuv420p[comp];" +
         '[comp]format=yuv420p[v];' +
         `[0:a:0]${loudnormFilter(plan.loudness!)}[a]`,
     );
@@ -225,6 +225,8 @@ describe('buildEnhanceArgs (pass 2)', () => {
       '[a]',
     ]);
     expect(after(args, '-c:v')).toBe('libx264');
+    expect(after(args, '-preset')).toBe('superfast');
+    expect(after(args, '-x264-params')).toBe('nr=250');
     expect(after(args, '-c:a')).toBe('aac');
     // -ar is an output option, never inside the loudnorm chain.
     expect(after(args, '-ar')).toBe('48000');
@@ -273,6 +275,9 @@ describe('buildEnhanceArgs (pass 2)', () => {
     );
     expect(graph).toContain('[base]despill=type=green,format=yuv420p[fg]');
     expect(graph).toContain('[bg][fga]overlay=shortest=1:format=auto[comp]');
+    // The mask needs a clean picture: the denoise runs before the keying, not in the encoder.
+    expect(graph.startsWith('[0:v]hqdn3d=1.5:1.5:3:3,split=2[base][mk]')).toBe(true);
+    expect(args).not.toContain('-x264-params');
   });
 
   it('static camera: a difference mask against the plate at half resolution', () => {

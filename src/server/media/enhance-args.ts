@@ -127,8 +127,13 @@ export interface EnhancePlan {
     | null;
 }
 
-/** hqdn3d's light setting: luma/chroma spatial 1.5, temporal 3. */
+/**
+ * The light denoise. Normally x264's own noise reduction does it while encoding (nearly free);
+ * when the background is replaced, the mask needs a clean picture first, so hqdn3d (luma/chroma
+ * spatial 1.5, temporal 3) runs before the keying instead.
+ */
 export const DENOISE = 'hqdn3d=1.5:1.5:3:3';
+export const ENCODER_NOISE_REDUCTION = 250;
 
 export interface EnhanceOutput {
   file: string;
@@ -136,7 +141,8 @@ export interface EnhanceOutput {
   preset: string;
 }
 
-export const ENHANCE_ENCODE = { crf: 20, preset: 'veryfast', audioBitrate: '160k' } as const;
+/** superfast: about 40% less CPU than veryfast for a slightly larger file at the same quality. */
+export const ENHANCE_ENCODE = { crf: 20, preset: 'superfast', audioBitrate: '160k' } as const;
 
 /**
  * Pass 2: one ffmpeg run for picture and sound. Inputs: 0 the original, then the logo (one frame),
@@ -163,7 +169,9 @@ export function buildEnhanceArgs(
 
   const graph: string[] = [];
   const fix = info.video.width % 2 || info.video.height % 2 ? `scale=${W}:${H},` : '';
-  const clean = [fix, plan.denoise ? `${DENOISE},` : ''].join('');
+  const denoiseInFilter = plan.denoise && plan.background !== null;
+  const denoiseInEncoder = plan.denoise && plan.background === null;
+  const clean = [fix, denoiseInFilter ? `${DENOISE},` : ''].join('');
   const look = [
     plan.lighting ? lightingFilter(plan.lighting) : null,
     plan.whiteBalance ? 'colorcorrect=analyze=median' : null,
@@ -230,6 +238,7 @@ export function buildEnhanceArgs(
     ENHANCE_ENCODE.preset,
     '-crf',
     String(ENHANCE_ENCODE.crf),
+    ...(denoiseInEncoder ? ['-x264-params', `nr=${ENCODER_NOISE_REDUCTION}`] : []),
     '-profile:v',
     'high',
     '-pix_fmt',

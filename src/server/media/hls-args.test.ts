@@ -64,7 +64,7 @@ describe('buildHlsArgs', () => {
     expect(after(args, '-filter_complex')).toBe(
       '[0:v]split=3[s0][s1][s2];[s0]scale=1280:720,format=yuv420p[v0];[s1]scale=854:480,format=yuv420p[v1];[s2]scale=640:360,format=yuv420p[v2]',
     );
-    expect(after(args, '-preset')).toBe('veryfast');
+    expect(after(args, '-preset')).toBe('superfast');
     expect(after(args, '-g')).toBe('120');
     expect(after(args, '-keyint_min')).toBe('120');
     expect(after(args, '-sc_threshold')).toBe('0');
@@ -108,6 +108,11 @@ describe('buildHlsArgs', () => {
     expect(after(args, '-var_stream_map')).toBe(
       'v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p',
     );
+    // Its AAC is shared by every rung as it is.
+    expect(after(args, '-c:a')).toBe('copy');
+    expect(args).not.toContain('-b:a');
+    // A source of another kind is re-encoded.
+    expect(after(buildHlsArgs('/e.mp4', own, rungs), '-c:a')).toBe('aac');
   });
 
   it('a single rung needs no split, and no audio means no audio streams', () => {

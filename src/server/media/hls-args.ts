@@ -11,6 +11,8 @@ export const LADDER = [
 export const SEGMENT_SECONDS = 4;
 export const HLS_AUDIO_BITRATE = '128k';
 export const HLS_CRF = 23;
+/** The lower rungs are small; superfast keeps packaging well under the clip's duration. */
+export const HLS_PRESET = 'superfast';
 export const MASTER_PLAYLIST = 'master.m3u8';
 
 export interface Rung {
@@ -73,7 +75,7 @@ export function canCopyTopRung(info: MediaInfo, rungs: Rung[]): boolean {
 }
 
 /**
- * One ffmpeg run: one decode, `split` into every rung, libx264 veryfast with keyframes forced every
+ * One ffmpeg run: one decode, `split` into every rung, libx264 superfast with keyframes forced every
  * 4 s (so every rung cuts segments at the same instants), fMP4 segments, one master playlist.
  * With `copyTop`, the top rung is the input's video stream copied (see canCopyTopRung) and only
  * the lower rungs are encoded. Paths are relative to the output folder ffmpeg runs in:
@@ -101,6 +103,8 @@ export function buildHlsArgs(
             ...encoded.map(({ r, i }) => `[s${i}]${scaled(r, `v${i}`)}`),
           ].join(';');
   const hasAudio = Boolean(info.audio);
+  // Cadence's own enhanced file already carries 48 kHz AAC: every rung shares it as it is.
+  const copyAudio = copyTop && info.audio?.codec === 'aac';
   const maps = rungs.flatMap((_, i) => [
     '-map',
     copyTop && i === 0 ? '0:v:0' : `[v${i}]`,
@@ -130,7 +134,7 @@ export function buildHlsArgs(
     'libx264',
     ...(copyTop ? ['-c:v:0', 'copy'] : []),
     '-preset',
-    'veryfast',
+    HLS_PRESET,
     // Per stream: a copied stream has no encoder to take a profile.
     ...encoded.flatMap(({ i }) => [`-profile:v:${i}`, 'high']),
     '-crf',
@@ -144,7 +148,11 @@ export function buildHlsArgs(
     '0',
     '-force_key_frames',
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-    ...(hasAudio ? ['-c:a', 'aac', '-b:a', HLS_AUDIO_BITRATE, '-ar', '48000', '-ac', '2'] : []),
+    ...(hasAudio
+      ? copyAudio
+        ? ['-c:a', 'copy']
+        : ['-c:a', 'aac', '-b:a', HLS_AUDIO_BITRATE, '-ar', '48000', '-ac', '2']
+      : []),
     '-f',
     'hls',
     '-hls_time',
