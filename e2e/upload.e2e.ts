@@ -150,6 +150,20 @@ describe('upload screen', () => {
       enhancementNotes: 'The left side is dark',
     });
     expect(video!.logoFileUrl).toMatch(/^\/api\/objects\/uploads\//);
+
+    // Back on the idle upload screen: the latest uploads with their status, refetched every 30 s.
+    await page.clock.install();
+    let listed = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/user/videos') listed += 1;
+    });
+    await page.goto('/upload');
+    const recent = page.getByTestId('recent-upload').filter({ hasText: 'Hill Climb Intervals' });
+    await recent.getByText('Pending Processing').waitFor();
+    const before = listed;
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => listed).toBeGreaterThan(before);
+    await screenshot(page, 'upload-idle-recent-desktop');
   });
 
   it('resumes an upload interrupted by a page reload from where it stopped', async () => {

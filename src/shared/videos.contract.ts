@@ -65,6 +65,8 @@ export const STORED_FILE_MESSAGES = {
   logoNotFound: 'The uploaded logo file was not found. Please upload it again.',
   logoAlreadyUsed:
     'This uploaded logo file is already attached to a video. Please upload it again.',
+  videoChanged: 'The uploaded video file changed while it was being checked. Please upload it again.',
+  logoChanged: 'The uploaded logo file changed while it was being checked. Please upload it again.',
 } as const;
 
 export function quotaMessage(planName: string, limit: number): string {
@@ -110,7 +112,10 @@ export interface VideoDto {
   uploadedAt: string;
   enhancedAt: string | null;
   updatedAt: string;
+  /** The library card's still (480 px wide). */
   thumbnailUrl: string | null;
+  /** The player's poster (1280 px wide); set with the thumbnail by ingest. */
+  posterUrl: string | null;
   previewUrl: string | null;
   hlsUrl: string | null;
   width: number | null;

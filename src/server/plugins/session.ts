@@ -5,6 +5,11 @@ import type { Db } from '../db/client';
 import { sessions } from '../db/schema/sessions';
 
 export const SESSION_COOKIE = 'cadence.sid';
+
+/** Rate limits per signed-in session (the route's guard answers 401 without one), else per IP. */
+export function perSession(request: FastifyRequest): string {
+  return request.cookies[SESSION_COOKIE] ?? request.ip;
+}
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;

@@ -108,6 +108,11 @@ export class LocalDiskStore implements ObjectStore {
     return this.signer.check(method, key, query.expires, query.signature, query.download ?? '');
   }
 
+  /** Local upload links are single-use: nothing can write the key again. */
+  async seal(key: string): Promise<string> {
+    return key;
+  }
+
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const s = await stat(this.pathFor(key));

@@ -10,7 +10,12 @@ import { loadConfig } from '../config';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { createObjectStore } from './create-object-store';
 import type { LocalDiskStore } from './local-disk';
-import { ObjectMissingError, ObjectTooLargeError, type ObjectStore } from './object-store';
+import {
+  ObjectChangedError,
+  ObjectMissingError,
+  ObjectTooLargeError,
+  type ObjectStore,
+} from './object-store';
 
 const SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -192,6 +197,28 @@ describe('S3 pre-signed URLs (checked by s3rver)', () => {
     const put = await fetch(url, { method: 'PUT', body: 'x' });
     expect(put.status).toBe(403);
     expect(await s3a().store.head(k)).toBeNull();
+  });
+
+  it('seals a checked upload under a key of its own, and refuses one overwritten since the check', async () => {
+    const store = s3a().store;
+    const k = `uploads/${randomUUID()}/${randomUUID()}`;
+    const url = await store.presignPut(k, 900);
+    await fetch(url, { method: 'PUT', body: 'checked bytes' });
+    const checked = (await store.head(k))!;
+    expect(checked.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const kept = await store.seal(k, checked);
+    expect(kept).not.toBe(k);
+    await fetch(url, { method: 'PUT', body: 'written later' });
+    expect((await store.readRange(kept, { start: 0, end: 99 })).toString()).toBe('checked bytes');
+
+    // Overwritten between the check and the seal: no copy is kept.
+    const k2 = `uploads/${randomUUID()}/${randomUUID()}`;
+    const url2 = await store.presignPut(k2, 900);
+    await fetch(url2, { method: 'PUT', body: 'checked bytes' });
+    const stale = (await store.head(k2))!;
+    await fetch(url2, { method: 'PUT', body: 'written again' });
+    await expect(store.seal(k2, stale)).rejects.toBeInstanceOf(ObjectChangedError);
+    expect(await store.head(`${k2}.checked`)).toBeNull();
   });
 
   it('refuses an expired URL', async () => {

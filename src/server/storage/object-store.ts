@@ -4,6 +4,8 @@ import type { Readable } from 'node:stream';
 export interface ObjectInfo {
   size: number;
   contentType: string | undefined;
+  /** The store's version tag of the object (S3's ETag); undefined where the store has none. */
+  etag?: string;
 }
 
 /** Bytes `start` to `end`, both included (HTTP Range semantics). */
@@ -51,6 +53,13 @@ export interface ObjectStore {
   put(key: string, body: Readable, options?: PutOptions): Promise<ObjectInfo>;
   /** Moves a finished local file into the store (a rename on local disk); the file is gone after. */
   putFile(key: string, filePath: string, options?: { contentType?: string }): Promise<ObjectInfo>;
+  /**
+   * Makes a checked upload safe from its upload URL and answers the key to keep it under. Local
+   * disk: the same key (its upload links work once). S3: a pre-signed PUT stays usable until it
+   * expires, so the object is copied to a key no URL was issued for, only if it is still the
+   * version `checked` describes (else ObjectChangedError); the caller deletes the upload key.
+   */
+  seal(key: string, checked: ObjectInfo): Promise<string>;
   /** Deletes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with the prefix (which should end with '/'). */
@@ -62,6 +71,14 @@ export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`object larger than ${maxBytes} bytes`);
     this.name = 'ObjectTooLargeError';
+  }
+}
+
+/** The object is no longer the version that was checked (it was overwritten meanwhile). */
+export class ObjectChangedError extends Error {
+  constructor(readonly key: string) {
+    super(`object at ${key} changed`);
+    this.name = 'ObjectChangedError';
   }
 }
 

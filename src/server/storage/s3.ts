@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -23,6 +24,7 @@ import {
   assertValidKey,
   contentDisposition,
   isValidKey,
+  ObjectChangedError,
   ObjectMissingError,
   type ByteRange,
   type ObjectInfo,
@@ -132,11 +134,38 @@ export class S3Store implements ObjectStore {
     assertValidKey(key);
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: res.ContentLength ?? 0, contentType: res.ContentType };
+      return { size: res.ContentLength ?? 0, contentType: res.ContentType, etag: res.ETag };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  async seal(key: string, checked: ObjectInfo): Promise<string> {
+    assertValidKey(key);
+    const sealed = `${key}.checked`;
+    let etag: string | undefined;
+    try {
+      const res = await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: sealed,
+          CopySource: `${this.bucket}/${key}`,
+          CopySourceIfMatch: checked.etag,
+        }),
+      );
+      etag = res.CopyObjectResult?.ETag;
+    } catch (error) {
+      if (isNotFound(error) || isPreconditionFailed(error)) throw new ObjectChangedError(key);
+      throw error;
+    }
+    // A single PUT's ETag is its MD5, and so is the copy's: a mismatch means the object changed
+    // between the check and the copy (for servers that ignore CopySourceIfMatch).
+    if (checked.etag && etag !== checked.etag) {
+      await this.delete(sealed);
+      throw new ObjectChangedError(key);
+    }
+    return sealed;
   }
 
   async readRange(key: string, { start, end }: ByteRange): Promise<Buffer> {
@@ -293,4 +322,9 @@ function isNotFound(error: unknown): boolean {
 function isInvalidRange(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'InvalidRange' || e.$metadata?.httpStatusCode === 416;
+}
+
+function isPreconditionFailed(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412;
 }

@@ -21,7 +21,7 @@ export function VideoPlayerDialog({
 }: {
   video: Pick<
     VideoDto,
-    'id' | 'title' | 'description' | 'enhancedFileUrl' | 'previewUrl' | 'thumbnailUrl'
+    'id' | 'title' | 'description' | 'enhancedFileUrl' | 'previewUrl' | 'posterUrl'
   > | null;
   onClose: () => void;
 }) {
@@ -39,7 +39,7 @@ export function VideoPlayerDialog({
           <video
             key={video?.id}
             src={src}
-            poster={video?.thumbnailUrl ?? undefined}
+            poster={video?.posterUrl ?? undefined}
             controls
             autoPlay
             playsInline

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   BRANDING_DOMAIN_PATH,
   BRANDING_MESSAGES,
@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { Guards } from '../../plugins/guards';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { perSession } from '../../plugins/session';
 import { ObjectMissingError, type ObjectStore } from '../../storage/object-store';
 import { toPublicUser } from '../auth/public-user';
 import { brandingRepository } from './branding.repository';
@@ -41,10 +41,6 @@ export const LOGO_UPLOAD_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const tooLarge = () => new HttpError(413, LOGO_MESSAGES.tooLargeDescription);
-
-function perOwner(request: FastifyRequest): string {
-  return request.cookies[SESSION_COOKIE] ?? request.ip;
-}
 
 /** Gym branding (spec §2 Gym Customization, §3, §5, §7 upload-logo, §9 custom domain) and the logo files. */
 export function brandingRoutes(app: FastifyInstance, { db, store, guards }: Deps): void {
@@ -119,7 +115,7 @@ export function brandingRoutes(app: FastifyInstance, { db, store, guards }: Deps
           rateLimit: {
             max: LOGO_UPLOAD_LIMIT.max,
             timeWindow: LOGO_UPLOAD_LIMIT.windowMs,
-            keyGenerator: perOwner,
+            keyGenerator: perSession,
             errorResponseBuilder: () => ({
               statusCode: 429,
               message: 'Too many logo uploads. Please try again later.',

@@ -5,7 +5,7 @@ import { storedAddress, UPLOAD_URL_TTL_SECONDS } from '@shared/uploads.contract'
 import { uploads } from '../../db/schema/uploads';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { fetchStored, putToUploadUrl, requestUploadUrl } from '../../test/upload-client';
-import { UPLOAD_URL_MESSAGES } from './uploads.service';
+import { UPLOAD_URL_LIMIT, UPLOAD_URL_MESSAGES } from './uploads.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +46,18 @@ describe('POST /api/objects/upload (local storage)', () => {
     expect(row).toMatchObject({ userId: owner.id, status: 'pending', via: 'put' });
     const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(ttl).toBe(UPLOAD_URL_TTL_SECONDS * 1000);
+  });
+
+  it('limits how many URLs one session takes (429 with a clear message); others are not affected', async () => {
+    const owner = await registerOwner(t.app);
+    const ask = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+    for (let i = 0; i < UPLOAD_URL_LIMIT.max; i++) expect((await ask(owner.cookie)).statusCode).toBe(200);
+    const over = await ask(owner.cookie);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(UPLOAD_URL_MESSAGES.tooMany);
+    const other = await registerOwner(t.app);
+    expect((await ask(other.cookie)).statusCode).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Guards } from '../../plugins/guards';
+import { perSession } from '../../plugins/session';
 import { parseRange } from '../../storage/byte-range';
 import {
   LOCAL_OBJECTS_PREFIX,
@@ -14,7 +15,7 @@ import {
 } from '../../storage/local-disk';
 import { contentDisposition, isValidKey, type ObjectStore } from '../../storage/object-store';
 import { decodeTusId, type TusServer } from './tus.server';
-import { UPLOAD_URL_MESSAGES, type UploadsService } from './uploads.service';
+import { UPLOAD_URL_LIMIT, UPLOAD_URL_MESSAGES, type UploadsService } from './uploads.service';
 
 interface Deps {
   uploads: UploadsService;
@@ -82,10 +83,23 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     /** Spec §7: no body (a JSON content type may come with it); answers a pre-signed upload URL. */
-    scope.post(UPLOAD_URL_PATH, async (request, reply) => {
-      const user = await guards.user(request, reply);
-      return uploads.issueUploadUrl(user.id);
-    });
+    scope.post(
+      UPLOAD_URL_PATH,
+      {
+        config: {
+          rateLimit: {
+            max: UPLOAD_URL_LIMIT.max,
+            timeWindow: UPLOAD_URL_LIMIT.windowMs,
+            keyGenerator: perSession,
+            errorResponseBuilder: () => ({ statusCode: 429, message: UPLOAD_URL_MESSAGES.tooMany }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await guards.user(request, reply);
+        return uploads.issueUploadUrl(user.id);
+      },
+    );
 
     scope.put(`${LOCAL_OBJECTS_PREFIX}*`, async (request, reply) => {
       const key = wildcardKey(request);

@@ -10,7 +10,7 @@ import type { UploadRow } from '../../db/schema/uploads';
 import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
 import { SNIFF_BYTES } from '../../storage/content-type';
 import { LocalDiskStore } from '../../storage/local-disk';
-import { ObjectTooLargeError, type ObjectStore } from '../../storage/object-store';
+import { ObjectTooLargeError, type ObjectInfo, type ObjectStore } from '../../storage/object-store';
 import type { UploadsRepository, UploadStatus } from './uploads.repository';
 
 export const UPLOAD_URL_MESSAGES = {
@@ -18,12 +18,18 @@ export const UPLOAD_URL_MESSAGES = {
   expired: 'This upload URL has expired. Please start the upload again.',
   used: 'This upload URL has already been used. Please start the upload again.',
   tooLarge: VIDEO_MESSAGES.tooLargeDescription,
+  tooMany: 'Too many uploads started. Please wait a few minutes and try again.',
 } as const;
+
+/** Upload URLs per session: a plan holds at most 50 videos, each needing one or two URLs. */
+export const UPLOAD_URL_LIMIT = { max: 60, windowMs: 15 * 60 * 1000 } as const;
 
 /** A stored upload that belongs to the owner and is ready to become a video or a logo. */
 export interface OwnedUpload {
   key: string;
   size: number;
+  /** What the store said of the object when it was checked. */
+  info: ObjectInfo;
   /** The first bytes of the file, for the type check. */
   head: Buffer;
   row: UploadRow;
@@ -149,7 +155,7 @@ export function uploadsService({ repo, store, now, staging }: Deps) {
       const info = await store.head(key);
       if (!info) throw new ValidationError(messages.notFound);
       const head = await store.readRange(key, { start: 0, end: SNIFF_BYTES - 1 });
-      return { key, size: info.size, head, row };
+      return { key, size: info.size, info, head, row };
     },
 
     /** Statuses an upload may be attached from (see finishedStatuses). */

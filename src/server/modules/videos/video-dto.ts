@@ -1,5 +1,6 @@
 import type { VideoDto, VideoStatus } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
+import { mediaUrls } from '../../media/media-paths';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -26,6 +27,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     enhancedAt: iso(row.enhancedAt),
     updatedAt: row.updatedAt.toISOString(),
     thumbnailUrl: row.thumbnailUrl,
+    posterUrl: row.thumbnailUrl ? mediaUrls.poster(row.id) : null,
     previewUrl: row.previewUrl,
     hlsUrl: row.hlsUrl,
     width: row.width,

@@ -11,13 +11,18 @@ import {
 } from '@shared/videos.contract';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
-import type { VideoRow } from '../../db/schema/videos';
+import { videos as videosTable, type VideoRow } from '../../db/schema/videos';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
-import { fetchStored, requestUploadUrl, uploadBytes } from '../../test/upload-client';
+import {
+  fetchStored,
+  putToUploadUrl,
+  requestUploadUrl,
+  uploadBytes,
+} from '../../test/upload-client';
 
 let s3: S3TestServer;
 let media: MediaFixtures;
@@ -320,6 +325,41 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
     expect(res.json().message).toBe(VIDEO_MESSAGES.tooLargeDescription);
     expect(await store.head(key)).toBeNull();
   }, 300_000);
+
+  it('keeps the bytes it checked: the upload URL cannot change the video afterwards', async () => {
+    const owner = await registerOwner(t.app);
+    const uploadURL = await requestUploadUrl(t.app, owner.cookie);
+    expect((await putToUploadUrl(t.app, uploadURL, media.clip, 'video/mp4')).status).toBe(200);
+    const res = await create(owner.cookie, request(storedAddress(uploadURL)));
+    expect(res.statusCode).toBe(201);
+    const video = res.json().video as VideoDto;
+    // The spec's address stays what the owner uploaded to.
+    expect(video.originalFileUrl).toBe(storedAddress(uploadURL));
+
+    // Within the URL's 15 minutes: local links work once; an S3 pre-signed PUT still writes the
+    // upload key, but the video keeps its own copy of the checked file.
+    const again = await putToUploadUrl(t.app, uploadURL, 'not a video any more', 'video/mp4');
+    expect(again.status).toBe(adapter === 'local' ? 403 : 200);
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/videos/${video.id}/original`,
+      headers: { cookie: owner.cookie },
+    });
+    const stored = await fetchStored(t.app, link.headers.location as string);
+    expect(stored.status).toBe(200);
+    expect(stored.body.equals(media.clip)).toBe(true);
+
+    // Deleting the video deletes the kept file and the upload's.
+    const [row] = await t.database.db.select().from(videosTable).where(eq(videosTable.id, video.id));
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/videos/${video.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await store.head(row!.originalKey!)).toBeNull();
+    expect(await store.head(store.keyFromAddress(storedAddress(uploadURL))!)).toBeNull();
+  });
 
   it('marks the uploads it used as attached', async () => {
     const owner = await registerOwner(t.app);

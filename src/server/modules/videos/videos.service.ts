@@ -13,8 +13,8 @@ import type { UserRow } from '../../db/schema/users';
 import type { VideoRow } from '../../db/schema/videos';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { sniffImage, sniffVideo } from '../../storage/content-type';
-import type { ObjectStore } from '../../storage/object-store';
-import type { UploadsService } from '../uploads/uploads.service';
+import { ObjectChangedError, type ObjectStore } from '../../storage/object-store';
+import type { OwnedUpload, UploadsService } from '../uploads/uploads.service';
 import type { UploadClaim, VideosRepository } from './videos.repository';
 
 /**
@@ -54,6 +54,17 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
     if ((await repo.countByOwner(user.id)) >= planOf(user).videoLimit) throw quotaError(user);
   }
 
+  /** Only a pre-signed PUT leaves a URL that could write the key again (tus uploads have none). */
+  async function sealChecked(upload: OwnedUpload, changed: string): Promise<string> {
+    if (upload.row.via !== 'put') return upload.key;
+    try {
+      return await store.seal(upload.key, upload.info);
+    } catch (error) {
+      if (error instanceof ObjectChangedError) throw new ValidationError(changed);
+      throw error;
+    }
+  }
+
   return {
     checkQuota,
 
@@ -84,7 +95,7 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
         },
       ];
 
-      let logo: { key: string; address: string } | null = null;
+      let logo: { upload: OwnedUpload; address: string } | null = null;
       if (input.addLogo && input.logoFileUrl) {
         const found = await uploads.resolveOwned(user.id, input.logoFileUrl, {
           outside: STORED.logoOutsideUrl,
@@ -102,8 +113,16 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
           size: found.size,
           contentType: logoType,
         });
-        logo = { key: found.key, address: store.addressFor(found.key) };
+        logo = { upload: found, address: store.addressFor(found.key) };
       }
+
+      // What was checked is what the video keeps (see ObjectStore.seal).
+      const originalKey = await sealChecked(original, STORED.videoChanged);
+      const logoKey = logo ? await sealChecked(logo.upload, STORED.logoChanged) : null;
+      const sealed = [
+        { upload: original.key, kept: originalKey },
+        ...(logo && logoKey ? [{ upload: logo.upload.key, kept: logoKey }] : []),
+      ].filter((k) => k.upload !== k.kept);
 
       const at = new Date(now());
       const outcome = await repo.createWithUploads(user.id, planOf(user).videoLimit, claims, {
@@ -112,7 +131,7 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
         description: input.description,
         originalFileName: input.originalFileName,
         originalFileUrl: store.addressFor(original.key),
-        originalKey: original.key,
+        originalKey,
         fileSize: String(original.size),
         sizeBytes: original.size,
         processingStatus: 'uploaded',
@@ -120,11 +139,15 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
         backgroundDescription: input.replaceBackground ? input.backgroundDescription : null,
         addLogo: logo !== null,
         logoFileUrl: logo?.address ?? null,
-        logoKey: logo?.key ?? null,
+        logoKey,
         enhancementNotes: input.enhancementNotes,
         uploadedAt: at,
         updatedAt: at,
       });
+      // Created: the upload keys are no longer needed; refused: the copies go, the uploads stay.
+      await Promise.allSettled(
+        sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)),
+      );
       if (!outcome.ok) {
         if (outcome.reason === 'quota') throw quotaError(user);
         throw new ValidationError(
@@ -160,18 +183,21 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
     async remove(userId: string, videoId: string): Promise<void> {
       const row = await repo.delete(userId, videoId);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
-      const keys = [row.originalKey, row.logoKey, row.enhancedKey].filter((k): k is string =>
-        Boolean(k),
-      );
+      const present = (k: string | null | undefined): k is string => Boolean(k);
+      // The upload rows are keyed by the addresses the owner uploaded to (the kept copies may differ).
+      const uploadKeys = [row.originalFileUrl, row.logoFileUrl]
+        .map((address) => (address ? store.keyFromAddress(address) : null))
+        .filter(present);
+      const keys = new Set([row.originalKey, row.logoKey, row.enhancedKey, ...uploadKeys]);
       const results = await Promise.allSettled([
-        ...keys.map((key) => store.delete(key)),
+        ...[...keys].filter(present).map((key) => store.delete(key)),
         store.deletePrefix(videoPrefix(row.id)),
       ]);
       for (const r of results) {
         if (r.status === 'rejected')
           log.error({ err: r.reason, videoId }, 'deleting a stored file failed');
       }
-      await repo.deleteUploads(userId, keys);
+      await repo.deleteUploads(userId, uploadKeys);
     },
 
     /** A signed, expiring link to the stored original (ranges honoured), optionally as a download. */

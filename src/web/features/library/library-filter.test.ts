@@ -24,6 +24,7 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     enhancedAt: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
     thumbnailUrl: null,
+    posterUrl: null,
     previewUrl: null,
     hlsUrl: null,
     width: null,

@@ -38,6 +38,7 @@ import { UploadStepError } from './api/upload-step-error';
 import { hasResumableUpload, uploadVideoFile, type VideoUpload } from './api/upload-video-file';
 import { TransferMeter } from './transfer-meter';
 import { UploadProgressPanel } from './upload-progress-panel';
+import { RecentUploads } from './recent-uploads';
 import { initialUploadState, reusable, uploadReducer, type UploadStep } from './upload-state';
 import { VideoDropZone } from './video-drop-zone';
 
@@ -644,6 +645,8 @@ export function UploadPage() {
           </>
         )}
       </form>
+
+      <RecentUploads idle={phase === 'idle'} />
     </div>
   );
 }
