@@ -25,7 +25,7 @@ const MAYA_VIDEOS: SeedVideo[] = [
     description: 'Steady hill work',
   },
   { title: 'Sunrise Sprints', status: 'enhanced', duration: 3900, fileSize: 1_610_612_736 },
-  { title: 'Tempo Tuesday', status: 'processing', duration: 1800 },
+  { title: 'Tempo Tuesday', status: 'processing', duration: 1800, progress: 42 },
   { title: 'Recovery Spin', status: 'uploaded', duration: 1500 },
   {
     title: 'Hill Repeats',
@@ -438,6 +438,10 @@ describe('the video library', () => {
     const morning = page.getByTestId('video-card').filter({ hasText: 'Morning Climb' });
     await morning.getByText('45 min').first().waitFor();
     await morning.getByText('700.00 MB').waitFor();
+    // A running enhancement shows its progress.
+    const tempo = page.getByTestId('video-card').filter({ hasText: 'Tempo Tuesday' });
+    expect(await tempo.getByTestId('job-progress').textContent()).toBe('Enhancing 42%');
+    expect(await morning.getByTestId('job-progress').count()).toBe(0);
 
     const search = page.getByPlaceholder('Search videos...');
     await search.fill('climb');

@@ -81,6 +81,8 @@ export interface SeedVideo {
   /** Minutes before now, so the newest-first order is known. */
   minutesAgo?: number;
   thumbnail?: boolean;
+  /** The running job's progress, 0-100. */
+  progress?: number;
 }
 
 const HUES = [18, 210, 150, 280, 350, 190];
@@ -117,6 +119,7 @@ export async function seedVideos(
       uploadedAt: new Date(now - (spec.minutesAgo ?? index) * 60_000),
       enhancedAt: ready ? new Date(now) : null,
       thumbnailUrl: spec.thumbnail === false ? null : thumbnail(index, spec.title),
+      progress: spec.progress ?? null,
     };
   });
   // Large seeds go in batches to stay under the parameter limit.

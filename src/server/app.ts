@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -112,6 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.onVideoCreated ?? (deps.media ? (video) => deps.media!.ingest(video.id) : undefined),
   });
   mediaRoutes(app, { db: database.db, store: objectStore, guards });
+  adminRoutes(app, {
+    db: database.db,
+    store: objectStore,
+    guards,
+    media: deps.media,
+    now: deps.now ?? Date.now,
+  });
 
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -10,36 +10,18 @@ import { runFfmpeg } from '../media/ffmpeg';
 import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
 import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
-import { percentOf } from '../media/media-stats';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
-import { enhancedNote, failedNote, logoMissingNote, manualNote, NOTES } from './job-notes';
+import {
+  enhancedNote,
+  failedNote,
+  logoMissingNote,
+  manualNote,
+  NOTES,
+  throttledProgress,
+} from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
-
-/** videos.progress is written at most this often while ffmpeg runs. */
-export const PROGRESS_EVERY_MS = 2000;
-
-/** A writer that keeps the latest percentage and writes it at most every `everyMs`. */
-export function throttledProgress(
-  write: (percent: number) => Promise<void>,
-  everyMs = PROGRESS_EVERY_MS,
-) {
-  let lastAt = 0;
-  let lastValue = -1;
-  let pending: Promise<void> = Promise.resolve();
-  return {
-    report(fraction: number) {
-      const percent = Math.min(99, percentOf(fraction, 1));
-      const now = Date.now();
-      if (percent === lastValue || now - lastAt < everyMs) return;
-      lastAt = now;
-      lastValue = percent;
-      pending = pending.then(() => write(percent)).catch(() => {});
-    },
-    flush: () => pending,
-  };
-}
 
 /**
  * enhance: lighting, white balance, denoise, loudness, logo and background in two passes; the

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FfmpegError } from '../media/ffmpeg';
 import { NOTES_MAX } from './media.repository';
-import { enhancedNote, failedNote, manualNote, NOTES, shortReason } from './job-notes';
-import { throttledProgress } from './enhance.job';
+import {
+  enhancedNote,
+  failedNote,
+  manualNote,
+  NOTES,
+  shortReason,
+  throttledProgress,
+} from './job-notes';
 import { durationText } from './ingest.job';
 
 describe('processing notes', () => {

@@ -1,6 +1,7 @@
 import type { EnhanceSummary } from '../media/enhance-media';
 import { FfmpegError } from '../media/ffmpeg';
 import { TARGET_LUFS } from '../media/enhance-media';
+import { percentOf } from '../media/media-stats';
 
 /** The words processingNotes carries for what the pipeline did (each at most 500 characters). */
 export const NOTES = {
@@ -76,4 +77,28 @@ export function manualNote(reason: ManualReason, backgroundLabel: string): strin
 
 export function logoMissingNote(): string {
   return 'The logo file is missing from storage, so no logo was added.';
+}
+
+/** videos.progress is written at most this often while ffmpeg runs. */
+export const PROGRESS_EVERY_MS = 2000;
+
+/** A writer that keeps the latest percentage and writes it at most every `everyMs`. */
+export function throttledProgress(
+  write: (percent: number) => Promise<void>,
+  everyMs = PROGRESS_EVERY_MS,
+) {
+  let lastAt = 0;
+  let lastValue = -1;
+  let pending: Promise<void> = Promise.resolve();
+  return {
+    report(fraction: number) {
+      const percent = Math.min(99, percentOf(fraction, 1));
+      const now = Date.now();
+      if (percent === lastValue || now - lastAt < everyMs) return;
+      lastAt = now;
+      lastValue = percent;
+      pending = pending.then(() => write(percent)).catch(() => {});
+    },
+    flush: () => pending,
+  };
 }

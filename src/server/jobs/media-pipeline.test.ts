@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { VideoDto } from '@shared/videos.contract';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
-import type { VideoRow } from '../db/schema/videos';
+import { retiredMedia, type VideoRow } from '../db/schema/videos';
 import { FfmpegError } from '../media/ffmpeg';
 import { mediaKeys } from '../media/media-paths';
 import { clip, logoImage } from '../media/test-clips';
@@ -24,7 +24,8 @@ import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { uploadBytes } from '../test/upload-client';
 import { ingestJob } from './ingest.job';
 import { NOTES } from './job-notes';
-import { createMediaPipeline, type MediaPipeline } from './media-pipeline';
+import { createMediaPipeline, purgeRetiredMedia, type MediaPipeline } from './media-pipeline';
+import { RETIRED_GRACE_MS } from './package.job';
 import type { MediaJobs } from './media-jobs';
 import { mediaRepository, type MediaRepository } from './media.repository';
 import { silentLog, until } from './test-support';
@@ -193,6 +194,11 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     });
     const dto = res.json().video as VideoDto;
     expect(dto.processingStatus).toBe('enhanced');
+    expect(dto.thumbnailUrl).toBe(`/media/videos/${video.id}/thumbnail.jpg`);
+    expect(dto.posterUrl).toBe(`/media/videos/${video.id}/poster.jpg`);
+    const poster = await r.t.app.inject({ method: 'GET', url: dto.posterUrl! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
     expect(dto.hlsUrl).toMatch(
       new RegExp(`^/media/videos/${video.id}/hls/[0-9a-f]{16}/master\\.m3u8$`),
     );
@@ -388,6 +394,22 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
       headers: { range: 'bytes=0-7' },
     });
     expect(enhanced.statusCode).toBe(206);
+
+    // Packaged again (a new file): riders on the old ladder ride on until its grace period ends.
+    await r.pipeline.jobs.package(video.id);
+    const again = await waitFor(r, video.id, (v) => v.hlsUrl !== done.hlsUrl, 'packaged again');
+    expect(again.progress).toBeNull();
+    expect((await r.t.app.inject({ method: 'GET', url: again.hlsUrl! })).statusCode).toBe(200);
+    expect((await r.t.app.inject({ method: 'GET', url: done.hlsUrl! })).statusCode).toBe(200);
+    const [retired] = await r.t.database.db
+      .select()
+      .from(retiredMedia)
+      .where(eq(retiredMedia.videoId, video.id));
+    expect(retired!.deleteAfter.getTime()).toBeGreaterThan(Date.now() + RETIRED_GRACE_MS - 60_000);
+    await purgeRetiredMedia(r.repo, r.store, new Date(Date.now() + RETIRED_GRACE_MS + 1000));
+    expect(await r.store.head(`${retired!.prefix}master.m3u8`)).toBeNull();
+    expect((await r.t.app.inject({ method: 'GET', url: done.hlsUrl! })).statusCode).toBe(404);
+    expect((await r.t.app.inject({ method: 'GET', url: again.hlsUrl! })).statusCode).toBe(200);
   });
 
   it('when the last attempt fails, the video is failed with a clear note', async () => {

@@ -7,7 +7,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { enhanceJob } from './enhance.job';
 import { ingestJob } from './ingest.job';
 import { JobRunner, type JobHandlers } from './job-runner';
-import { mediaRepository } from './media.repository';
+import { mediaRepository, type MediaRepository } from './media.repository';
 import type { MediaJobs } from './media-jobs';
 import { packageJob } from './package.job';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type JobName, type JobSettings } from './queue';
@@ -112,6 +112,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
             new Date(Date.now() - NEVER_INGESTED_AFTER_MS),
           );
           for (const videoId of stuck) await jobs.ingest(videoId);
+          await purgeRetiredMedia(repo, store, new Date());
         },
       });
       await runner.start();
@@ -122,4 +123,16 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       await queue.stop();
     },
   };
+}
+
+/** Deletes the files of retired media whose grace period is over (see retired_media). */
+export async function purgeRetiredMedia(
+  repo: MediaRepository,
+  store: ObjectStore,
+  now: Date,
+): Promise<void> {
+  for (const prefix of await repo.dueRetired(now)) {
+    await store.deletePrefix(prefix);
+    await repo.forgetRetired(prefix);
+  }
 }

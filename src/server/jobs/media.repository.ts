@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { VideoStatus } from '@shared/videos.contract';
 import type { Db } from '../db/client';
-import { videoEvents, videos, type VideoRow } from '../db/schema/videos';
+import { retiredMedia, videoEvents, videos, type VideoRow } from '../db/schema/videos';
+import { hlsVersionOf, mediaKeys } from '../media/media-paths';
 
 export type VideoPatch = Partial<
   Pick<
@@ -30,6 +31,10 @@ export interface Transition {
   action: string;
   notes: string | null;
   patch?: VideoPatch;
+  /** Who acted (an admin); null or absent for the system. Recorded in video_events. */
+  actorId?: string | null;
+  /** With null notes: leave processingNotes as they are (the event records no notes). */
+  keepNotes?: boolean;
 }
 
 /** processingNotes and video_events.notes hold at most 500 characters (spec §9). */
@@ -83,13 +88,14 @@ export function mediaRepository(db: Db) {
           .set({
             ...t.patch,
             processingStatus: t.to,
-            processingNotes: notes,
+            ...(notes === null && t.keepNotes ? {} : { processingNotes: notes }),
             updatedAt: new Date(),
           })
           .where(eq(videos.id, videoId))
           .returning();
         await tx.insert(videoEvents).values({
           videoId,
+          actorId: t.actorId ?? null,
           action: t.action,
           fromStatus: current.status,
           toStatus: t.to,
@@ -108,11 +114,18 @@ export function mediaRepository(db: Db) {
       enhancedKey: string,
       hlsUrl: string,
       notes: string,
+      /** When the ladder this one replaces may be deleted. */
+      retireAt: Date,
     ): Promise<VideoRow | null> {
       return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ hlsUrl: videos.hlsUrl })
+          .from(videos)
+          .where(eq(videos.id, videoId))
+          .for('update');
         const [row] = await tx
           .update(videos)
-          .set({ hlsUrl, updatedAt: new Date() })
+          .set({ hlsUrl, progress: null, updatedAt: new Date() })
           .where(
             and(
               eq(videos.id, videoId),
@@ -122,6 +135,14 @@ export function mediaRepository(db: Db) {
           )
           .returning();
         if (!row) return null;
+        // The ladder it replaces stays playable for riders who already started it.
+        const old = hlsVersionOf(before?.hlsUrl);
+        if (old && old !== hlsVersionOf(hlsUrl)) {
+          await tx
+            .insert(retiredMedia)
+            .values({ prefix: mediaKeys.hls(videoId, old), videoId, version: old, deleteAfter: retireAt })
+            .onConflictDoNothing();
+        }
         await tx.insert(videoEvents).values({
           videoId,
           action: 'packaged',
@@ -139,10 +160,16 @@ export function mediaRepository(db: Db) {
       action: string,
       status: VideoStatus,
       notes: string | null,
+      actorId: string | null = null,
     ): Promise<void> {
-      await db
-        .insert(videoEvents)
-        .values({ videoId, action, fromStatus: status, toStatus: status, notes: clipNotes(notes) });
+      await db.insert(videoEvents).values({
+        videoId,
+        actorId,
+        action,
+        fromStatus: status,
+        toStatus: status,
+        notes: clipNotes(notes),
+      });
     },
 
     /** Videos never ingested (the enqueue after upload was lost): 'uploaded', no duration, no stills. */
@@ -160,6 +187,20 @@ export function mediaRepository(db: Db) {
         )
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+
+    /** Retired media whose grace period is over (the housekeeping deletes the files, then forgets them). */
+    async dueRetired(now: Date, limit = 100): Promise<string[]> {
+      const rows = await db
+        .select({ prefix: retiredMedia.prefix })
+        .from(retiredMedia)
+        .where(lt(retiredMedia.deleteAfter, now))
+        .limit(limit);
+      return rows.map((r) => r.prefix);
+    },
+
+    async forgetRetired(prefix: string): Promise<void> {
+      await db.delete(retiredMedia).where(eq(retiredMedia.prefix, prefix));
     },
 
     async events(videoId: string) {

@@ -1,12 +1,18 @@
 import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
-import { hlsVersionOf, mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
 import { packageHls } from '../media/package-hls';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
-import { failedNote, NOTES } from './job-notes';
+import { failedNote, NOTES, throttledProgress } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
+
+/**
+ * How long a replaced ladder stays playable: longer than any class, so a rider who opened the old
+ * master playlist rides to the end; the worker's housekeeping deletes it afterwards.
+ */
+export const RETIRED_GRACE_MS = 6 * 60 * 60 * 1000;
 
 /** A note-carrying failure no retry can fix (the enhanced file is gone or unreadable). */
 class PermanentPackageError extends Error {}
@@ -17,7 +23,7 @@ class PermanentPackageError extends Error {}
  * same job rewrites the same folder; a superseded run removes its folder.
  */
 export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
-  const { repo, store, tools, log } = deps;
+  const { repo, store, tools } = deps;
 
   return {
     async run({ videoId }, ctx) {
@@ -48,7 +54,13 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
           throw error;
         }
         const out = work.file('hls');
-        const result = await packageHls(tools, input, info, out, { signal: ctx.signal });
+        // The video stays 'enhanced' (playable as MP4) while its stream is prepared; progress shows it.
+        const progress = throttledProgress((p) => repo.setProgress(videoId, p));
+        const result = await packageHls(tools, input, info, out, {
+          signal: ctx.signal,
+          onProgress: (f) => progress.report(f),
+        });
+        await progress.flush();
         for (const file of result.files) {
           await store.putFile(`${prefix}${file}`, `${out}/${file}`, {
             contentType: contentTypeFor(file),
@@ -60,16 +72,12 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
           enhancedKey,
           mediaUrls.hls(videoId, version),
           `Streaming ready: ${names}.`,
+          new Date(deps.now().getTime() + RETIRED_GRACE_MS),
         );
         if (!published) {
           await store.deletePrefix(prefix);
+          await repo.setProgress(videoId, null);
           return { outcome: 'superseded' };
-        }
-        const old = hlsVersionOf(row.hlsUrl);
-        if (old && old !== version) {
-          await store.deletePrefix(mediaKeys.hls(videoId, old)).catch((err: unknown) => {
-            log.warn({ err, videoId, version: old }, 'removing the previous HLS ladder failed');
-          });
         }
         return { outcome: 'packaged', version, rungs: result.rungs };
       } catch (error) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isFlagSet } from '@shared/auth.contract';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { LandingPage } from '@web/features/landing/landing-page';
@@ -27,6 +27,15 @@ const PublicGymHostPage = lazyPage(
   () => import('@web/features/gym/public-gym-page'),
   'PublicGymHostPage',
 );
+
+/**
+ * The admin area (spec §2): every /admin path, in every session state (signed out, not onboarded,
+ * onboarded). It shows its own login, spinner and routes.
+ */
+const AdminArea = lazyPage(() => import('@web/features/admin/admin-area'), 'AdminArea');
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
 
 const OnboardingPage = lazyPage(
   () => import('@web/features/onboarding/onboarding-page'),
@@ -103,14 +112,14 @@ function OnboardingRoutes() {
 }
 
 /**
- * Signed in and onboarded: the public gym page and the admin area stand alone; everything else
- * sits in the app shell, with the 404 for a path no route knows.
+ * Signed in and onboarded: the public gym page stands alone (the admin area is routed before the
+ * session states, see App); everything else sits in the app shell, with the 404 for a path no
+ * route knows.
  */
 function OnboardedRoutes() {
   return (
     <Switch>
       <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
-      {/* ADMIN SLOT: the admin issue adds `<Route path="/admin" nest component={AdminRoutes} />` here. */}
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
@@ -134,9 +143,11 @@ function OnboardedRoutes() {
 /** Session-dependent routing (spec §2). */
 export function App() {
   const { user, isLoading } = useCurrentUser();
+  const [location] = useLocation();
 
   let routes;
   if (isCustomDomainPage()) routes = <PublicGymHostPage />;
+  else if (isAdminPath(location)) routes = <AdminArea />;
   else if (isLoading) routes = <LoadingScreen />;
   else if (!user) routes = <SignedOutRoutes />;
   else if (!isFlagSet(user.onboardingCompleted)) routes = <OnboardingRoutes />;

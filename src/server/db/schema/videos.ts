@@ -55,6 +55,8 @@ export const videos = pgTable(
   (t) => [
     index('videos_user_uploaded_idx').on(t.userId, t.uploadedAt),
     index('videos_status_uploaded_idx').on(t.processingStatus, t.uploadedAt),
+    /** The admin list (all owners, newest first, stable order for pages). */
+    index('videos_uploaded_id_idx').on(t.uploadedAt, t.id),
   ],
 );
 
@@ -78,3 +80,24 @@ export const videoEvents = pgTable(
 
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoEventRow = typeof videoEvents.$inferSelect;
+
+/**
+ * An HLS ladder superseded by a newer packaging, kept for a while so a rider already playing it
+ * is not cut off, then deleted by the worker's housekeeping.
+ */
+export const retiredMedia = pgTable(
+  'retired_media',
+  {
+    prefix: text('prefix').primaryKey(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The HLS version the prefix holds (the media route keeps serving it until deleteAfter). */
+    version: varchar('version', { length: 64 }).notNull(),
+    deleteAfter: timestamp('delete_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('retired_media_delete_after_idx').on(t.deleteAfter),
+    index('retired_media_video_idx').on(t.videoId, t.version),
+  ],
+);

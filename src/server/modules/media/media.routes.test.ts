@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { users } from '../../db/schema/users';
-import { videos } from '../../db/schema/videos';
+import { retiredMedia, videos } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
@@ -158,5 +158,29 @@ describe('HLS', () => {
     expect((await get(`/media/videos/${v.id}/hls/old1/master.m3u8`)).statusCode).toBe(404);
     expect((await get(`${base}..%2F..%2F..%2Fsecret`)).statusCode).toBe(404);
     expect((await get(`${base}v360p/missing.m4s`)).statusCode).toBe(404);
+  });
+
+  it('keeps a replaced ladder playable during its grace period, then 404', async () => {
+    const v = await makeVideo({ processingStatus: 'enhanced' });
+    await t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(v.id, 'new1') })
+      .where(eq(videos.id, v.id));
+    const oldPrefix = mediaKeys.hls(v.id, 'old1');
+    await put(`${oldPrefix}master.m3u8`, Buffer.from('#EXTM3U\nv360p/index.m3u8\n'));
+    const oldMaster = `/media/videos/${v.id}/hls/old1/master.m3u8`;
+    expect((await get(oldMaster)).statusCode).toBe(404);
+    await t.database.db.insert(retiredMedia).values({
+      prefix: oldPrefix,
+      videoId: v.id,
+      version: 'old1',
+      deleteAfter: new Date(Date.now() + 60_000),
+    });
+    expect((await get(oldMaster)).statusCode).toBe(200);
+    await t.database.db
+      .update(retiredMedia)
+      .set({ deleteAfter: new Date(Date.now() - 1000) })
+      .where(eq(retiredMedia.prefix, oldPrefix));
+    expect((await get(oldMaster)).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/auth.contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { videos } from '../../db/schema/videos';
+import { retiredMedia, videos } from '../../db/schema/videos';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { contentTypeFor } from '../../media/media-files';
 import { hlsVersionOf, MEDIA_ROUTE_PREFIX, mediaKeys } from '../../media/media-paths';
@@ -64,6 +64,22 @@ async function findMedia(db: Db, videoId: string): Promise<MediaRow | undefined>
     .where(eq(videos.id, videoId))
     .limit(1);
   return row;
+}
+
+/** A replaced ladder still inside its grace period (riders who started it ride on). */
+async function isRetiring(db: Db, videoId: string, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ prefix: retiredMedia.prefix })
+    .from(retiredMedia)
+    .where(
+      and(
+        eq(retiredMedia.videoId, videoId),
+        eq(retiredMedia.version, version),
+        gt(retiredMedia.deleteAfter, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** "Class 1.mov" -> "Class 1-enhanced.mp4" */
@@ -178,7 +194,7 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     if (
       !VERSION.test(version) ||
       row.processingStatus !== 'enhanced' ||
-      hlsVersionOf(row.hlsUrl) !== version
+      (hlsVersionOf(row.hlsUrl) !== version && !(await isRetiring(db, row.id, version)))
     ) {
       throw new NotFoundError(MEDIA_NOT_FOUND);
     }

@@ -15,6 +15,7 @@ import { formatDuration, formatSize } from '@shared/format';
 import type { VideoDto } from '@shared/videos.contract';
 import { VideoStatusBadge } from '@web/components/video-status-badge';
 import { Button } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -115,6 +116,7 @@ export const VideoCard = memo(function VideoCard({
             {video.description}
           </p>
         )}
+        {video.progress !== null && <JobProgress video={video} />}
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground">
           <div className="inline-flex items-center gap-1">
             <dt>
@@ -163,3 +165,17 @@ export const VideoCard = memo(function VideoCard({
     </li>
   );
 });
+
+/** The running job's progress: the enhancement, or the stream being prepared for a ready video. */
+function JobProgress({ video }: { video: VideoDto }) {
+  const label = video.processingStatus === 'enhanced' ? 'Preparing stream' : 'Enhancing';
+  const percent = video.progress ?? 0;
+  return (
+    <div className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="job-progress">
+      <Progress value={percent} className="h-1.5" aria-label={`${label}: ${percent}%`} />
+      <span className="shrink-0 tabular-nums">
+        {label} {percent}%
+      </span>
+    </div>
+  );
+}

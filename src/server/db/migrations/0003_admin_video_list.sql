@@ -1,0 +1,1 @@
+CREATE INDEX "videos_uploaded_id_idx" ON "videos" USING btree ("uploaded_at","id");

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { VIDEO_STATUSES, type VideoDto, type VideoStatus } from './videos.contract';
+
+/** Spec §7: the admin calls. */
+export const ADMIN_VIDEOS_PATH = '/api/admin/videos';
+export const adminVideoPath = (id: string) => `${ADMIN_VIDEOS_PATH}/${encodeURIComponent(id)}`;
+export const adminDownloadPath = (id: string) => `${adminVideoPath(id)}/download`;
+export const adminStatusPath = (id: string) => `${adminVideoPath(id)}/status`;
+export const adminEnhancedPath = (id: string) => `${adminVideoPath(id)}/enhanced`;
+export const adminEventsPath = (id: string) => `${adminVideoPath(id)}/events`;
+export const adminLogoPath = (id: string) => `${adminVideoPath(id)}/logo`;
+
+/** Spec §7: the multipart field of 'Upload Enhanced'. */
+export const ENHANCED_FIELD = 'enhanced';
+/** Spec §9: processing notes hold at most 500 characters. */
+export const PROCESSING_NOTES_MAX = 500;
+/** The admin list refetches every 30 s (spec §9). */
+export const ADMIN_REFETCH_MS = 30_000;
+export const ADMIN_PAGE_SIZE_DEFAULT = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_SEARCH_MAX = 200;
+
+/** Spec §4: the admin's labels. */
+export const ADMIN_STATUS_LABELS: Record<VideoStatus, string> = {
+  uploaded: 'Pending AI Enhancement',
+  processing: 'AI Enhancement in Progress',
+  enhanced: 'AI Enhanced & Ready',
+  failed: 'Enhancement Failed',
+};
+
+/**
+ * Spec §4: the moves an admin may make with PUT .../status. uploaded -> processing ('Start AI
+ * Enhancement'), processing -> failed ('Mark Failed'), failed -> processing (a retry). 'enhanced'
+ * is reached only through 'Upload Enhanced' (or the enhancement job).
+ */
+export const ADMIN_STATUS_MOVES: Record<VideoStatus, readonly VideoStatus[]> = {
+  uploaded: ['processing'],
+  processing: ['failed'],
+  failed: ['processing'],
+  enhanced: [],
+};
+
+/** Cadence's choice (docs/decisions): an enhanced file may replace work in progress or a failure. */
+export const ENHANCED_UPLOAD_FROM: readonly VideoStatus[] = ['processing', 'failed'];
+
+export function canMove(from: VideoStatus, to: VideoStatus): boolean {
+  return ADMIN_STATUS_MOVES[from].includes(to);
+}
+
+/** Spec §2 and §8: the admin area's words. */
+export const ADMIN_MESSAGES = {
+  loginTitle: 'Admin Access',
+  /** Spec §6: a signed-in non-admin at the admin login (the server's 403 says the same). */
+  adminRequired: 'Admin access required. Please contact support if you believe this is an error.',
+  signIn: 'Sign In',
+  loading: 'Loading admin panel...',
+  invalidCredentials: 'Invalid admin credentials',
+  dashboardTitle: 'Video Processing Dashboard',
+  startEnhancement: 'Start AI Enhancement',
+  markFailed: 'Mark Failed',
+  uploadEnhanced: 'Upload Enhanced',
+  downloadStarted: 'Download started',
+  downloadFailedTitle: 'Download failed',
+  downloadFailed: 'Failed to download video file',
+  statusUpdatedTitle: 'Status updated',
+  statusUpdated: (status: VideoStatus) => `Video status changed to ${status}`,
+  updateFailedTitle: 'Update failed',
+  updateFailed: 'Failed to update video status',
+  enhancedUploaded: 'Enhanced video uploaded',
+  uploadFailedTitle: 'Upload failed',
+  uploadFailed: 'Failed to upload enhanced video',
+  notesTooLong: `Processing notes must be under ${PROCESSING_NOTES_MAX} characters`,
+  videoNotFound: 'Video not found',
+  originalMissing: 'The original file of this video is missing.',
+  enhancedMissingFile: 'Please choose the enhanced video file.',
+  enhancedUploadWrongStatus:
+    'An enhanced file can be uploaded only while the video is being enhanced or after it failed.',
+  statusChanged: 'This video was changed by someone else meanwhile. Reload and try again.',
+} as const;
+
+/** The 409 for a move the machine of §4 does not allow. */
+export function illegalMoveMessage(from: VideoStatus, to: VideoStatus): string {
+  if (from === to) return `The video is already '${from}'.`;
+  const allowed = ADMIN_STATUS_MOVES[from];
+  const options = allowed.length
+    ? `only to ${allowed.map((s) => `'${s}'`).join(' or ')}`
+    : 'no further';
+  return `A video that is '${from}' cannot be moved to '${to}': it can move ${options}.`;
+}
+
+const status = z.enum(VIDEO_STATUSES as [VideoStatus, ...VideoStatus[]], {
+  error: `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
+});
+
+/** PUT /api/admin/videos/{id}/status. `from` is the status the admin saw (the optimistic check). */
+export const updateStatusBody = z.object({
+  status,
+  notes: z
+    .string()
+    .max(PROCESSING_NOTES_MAX, ADMIN_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  from: status.optional(),
+});
+export type UpdateStatusBody = z.input<typeof updateStatusBody>;
+
+/** POST /api/admin/videos/{id}/enhanced as JSON: a finished tus upload of the admin names the file. */
+export const enhancedFromUploadBody = z.object({
+  uploadURL: z.string({ error: ADMIN_MESSAGES.enhancedMissingFile }).trim().min(1).max(2048),
+});
+
+/** A whole number clamped to 1..max; anything unreadable is the fallback. */
+const pageNumber = (fallback: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .catch(fallback)
+    .transform((n) => Math.min(max, Math.max(1, n)));
+
+/** GET /api/admin/videos query: filters, search, page. Bad values fall back to the defaults. */
+export const adminVideosQuery = z.object({
+  status: status.optional().catch(undefined),
+  ownerId: z.uuid().optional().catch(undefined),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX)
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ? v : undefined)),
+  page: pageNumber(1, 1_000_000),
+  pageSize: pageNumber(ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX),
+});
+export type AdminVideosQuery = z.output<typeof adminVideosQuery>;
+
+/** Spec §3: the admin view adds the owner (user.companyName). */
+export interface AdminVideoDto extends VideoDto {
+  user: { id: string; companyName: string | null; email: string };
+}
+
+export interface AdminVideosResponse {
+  videos: AdminVideoDto[];
+  /** Videos matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Per status, for the owner and search filters (not the status filter). */
+  counts: Record<VideoStatus, number>;
+}
+
+export interface AdminVideoResponse {
+  video: AdminVideoDto;
+}
+
+/** One audit-trail entry: who did what, when, with which notes. */
+export interface VideoEventDto {
+  id: string;
+  action: string;
+  fromStatus: VideoStatus | null;
+  toStatus: VideoStatus | null;
+  notes: string | null;
+  createdAt: string;
+  /** The admin who acted; null for the system (jobs). */
+  actor: { id: string; email: string } | null;
+}
+
+export interface VideoEventsResponse {
+  events: VideoEventDto[];
+}
+
+/** How the audit trail names an action. */
+export const EVENT_LABELS: Record<string, string> = {
+  enhance_started: 'Enhancement started',
+  enhance_retried: 'Enhancement retried',
+  marked_failed: 'Marked failed',
+  enhanced_uploaded: 'Enhanced file uploaded',
+  original_downloaded: 'Original downloaded',
+  enhanced: 'Enhanced automatically',
+  enhance_failed: 'Enhancement failed',
+  needs_manual: 'Needs manual work',
+  packaged: 'Packaged for streaming',
+  ingested: 'Ingested',
+  ingest_failed: 'Ingest failed',
+  package_failed: 'Packaging failed',
+};

@@ -1,0 +1,40 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { ADMIN_MESSAGES } from '@shared/admin.contract';
+import { isFlagSet } from '@shared/auth.contract';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCurrentUser } from '@web/lib/session';
+import { AdminHeader } from './admin-header';
+import { AdminLogin } from './admin-login';
+import { AdminVideosPage } from './admin-videos-page';
+
+export const ADMIN_HOME = '/admin/videos';
+
+/**
+ * Everything under /admin (spec §2 Admin area), whatever the session: signed out or not an admin,
+ * the admin login; an admin (onboarded or not), the dashboard, with every other /admin/* path
+ * redirected to it.
+ */
+export function AdminArea() {
+  const { user, isLoading } = useCurrentUser();
+
+  if (isLoading) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center bg-background">
+        <Spinner size="lg" label={ADMIN_MESSAGES.loading} className="flex-col gap-3 font-medium" />
+      </div>
+    );
+  }
+  if (!user || !isFlagSet(user.isAdmin)) return <AdminLogin user={user} />;
+
+  return (
+    <div className="min-h-dvh bg-muted/30">
+      <AdminHeader email={user.email} />
+      <Switch>
+        <Route path={ADMIN_HOME} component={AdminVideosPage} />
+        <Route>
+          <Redirect to={ADMIN_HOME} replace />
+        </Route>
+      </Switch>
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+import { memo, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Clock,
+  Download,
+  Film,
+  HardDrive,
+  Loader2,
+  Play,
+  Upload,
+  XCircle,
+} from 'lucide-react';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_STATUS_LABELS,
+  ADMIN_VIDEOS_PATH,
+  adminLogoPath,
+  canMove,
+  ENHANCED_UPLOAD_FROM,
+  PROCESSING_NOTES_MAX,
+  type AdminVideoDto,
+} from '@shared/admin.contract';
+import { formatDuration, formatSize } from '@shared/format';
+import { VIDEO_ACCEPT, checkVideoFile, type VideoStatus } from '@shared/videos.contract';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { Progress } from '@web/components/ui/progress';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/lib/use-toast';
+import { cn } from '@web/lib/utils';
+import { downloadOriginal } from './api/download-original';
+import { updateVideoStatus } from './api/update-status';
+import { uploadEnhanced } from './api/upload-enhanced';
+import { VideoHistory } from './video-history';
+
+const STATUS_STYLES: Record<VideoStatus, string> = {
+  uploaded: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  processing: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  enhanced: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+};
+const STATUS_ICONS = {
+  uploaded: Clock,
+  processing: Loader2,
+  enhanced: CheckCircle2,
+  failed: AlertTriangle,
+} as const;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function AdminStatusBadge({ status }: { status: VideoStatus }) {
+  const Icon = STATUS_ICONS[status];
+  return (
+    <Badge
+      variant="outline"
+      data-status={status}
+      className={cn('border-transparent', STATUS_STYLES[status])}
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn(status === 'processing' && 'animate-spin motion-reduce:animate-none')}
+      />
+      {ADMIN_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+type Busy = null | 'download' | 'status' | 'upload';
+
+/** One video on the processing desk (spec §2 Admin area): facts, request, players, actions. */
+export const AdminVideoCard = memo(function AdminVideoCard({
+  video,
+  onOwnerFilter,
+}: {
+  video: AdminVideoDto;
+  onOwnerFilter: (ownerId: string, name: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const notesId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState<Busy>(null);
+  const [uploadProgress, setUploadProgress] = useState(0);
+
+  const status = video.processingStatus;
+  const company = video.user.companyName ?? video.user.email;
+  const size = formatSize(video.fileSize);
+  const duration = formatDuration(video.duration);
+  const canStart = canMove(status, 'processing');
+  const canFail = canMove(status, 'failed');
+  const canUpload = ENHANCED_UPLOAD_FROM.includes(status);
+
+  async function refresh() {
+    await queryClient.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_VIDEOS_PATH),
+    });
+  }
+
+  async function onDownload() {
+    setBusy('download');
+    try {
+      await downloadOriginal(video.id);
+      toast({ title: ADMIN_MESSAGES.downloadStarted, description: video.originalFileName });
+    } catch {
+      toast({
+        title: ADMIN_MESSAGES.downloadFailedTitle,
+        description: ADMIN_MESSAGES.downloadFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onStatus(next: VideoStatus) {
+    setBusy('status');
+    try {
+      await updateVideoStatus(video.id, { status: next, notes, from: status });
+      setNotes('');
+      toast({
+        title: ADMIN_MESSAGES.statusUpdatedTitle,
+        description: ADMIN_MESSAGES.statusUpdated(next),
+      });
+    } catch {
+      toast({
+        title: ADMIN_MESSAGES.updateFailedTitle,
+        description: ADMIN_MESSAGES.updateFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  }
+
+  async function onFileChosen(file: File | undefined) {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const problem = checkVideoFile(file);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      return;
+    }
+    setBusy('upload');
+    setUploadProgress(0);
+    try {
+      await uploadEnhanced(video.id, file, setUploadProgress);
+      toast({ title: ADMIN_MESSAGES.enhancedUploaded, description: video.title });
+    } catch {
+      toast({
+        title: ADMIN_MESSAGES.uploadFailedTitle,
+        description: ADMIN_MESSAGES.uploadFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  }
+
+  return (
+    <li
+      className="rounded-xl border bg-card text-card-foreground shadow-sm"
+      data-testid="admin-video-card"
+      data-video-id={video.id}
+    >
+      <div className="flex flex-col gap-4 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold break-words" data-testid="admin-video-title">
+              {video.title}
+            </h2>
+            <button
+              type="button"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => onOwnerFilter(video.user.id, company)}
+              title="Show only this studio's videos"
+            >
+              {company}
+            </button>
+          </div>
+          <AdminStatusBadge status={status} />
+        </div>
+
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid content-start gap-4">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4 lg:grid-cols-2">
+              <Fact label="File" value={video.originalFileName} />
+              <Fact label="Size" value={size ?? 'Unknown'} icon={HardDrive} />
+              <Fact label="Duration" value={duration ?? 'Measuring...'} icon={Clock} />
+              <Fact label="Uploaded" value={dateFormat.format(new Date(video.uploadedAt))} />
+            </dl>
+
+            {status === 'processing' && video.progress !== null && (
+              <div className="grid gap-1.5">
+                <div className="flex justify-between text-xs text-muted-foreground">
+                  <span>Enhancement progress</span>
+                  <span className="tabular-nums">{video.progress}%</span>
+                </div>
+                <Progress
+                  value={video.progress}
+                  aria-label={`Enhancement progress of ${video.title}`}
+                />
+              </div>
+            )}
+
+            <section
+              className="grid gap-2 rounded-lg bg-muted/50 p-3 text-sm"
+              aria-label="Requested"
+            >
+              <h3 className="font-semibold">What the studio asked for</h3>
+              <p>
+                <span className="text-muted-foreground">Replace background: </span>
+                {video.replaceBackground ? (video.backgroundDescription ?? 'Yes') : 'No'}
+              </p>
+              <div className="flex items-center gap-2">
+                <span className="text-muted-foreground">Logo: </span>
+                {video.addLogo ? (
+                  <img
+                    src={adminLogoPath(video.id)}
+                    alt={`Logo of ${company}`}
+                    className="h-10 max-w-32 rounded border bg-white object-contain p-0.5"
+                    loading="lazy"
+                  />
+                ) : (
+                  'No'
+                )}
+              </div>
+              <p className="break-words">
+                <span className="text-muted-foreground">Enhancement notes: </span>
+                {video.enhancementNotes ?? 'None'}
+              </p>
+              {video.processingNotes && (
+                <p className="break-words">
+                  <span className="text-muted-foreground">Processing notes: </span>
+                  {video.processingNotes}
+                </p>
+              )}
+            </section>
+
+            <div className="grid gap-1.5">
+              <Label htmlFor={notesId}>Processing notes</Label>
+              <Textarea
+                id={notesId}
+                value={notes}
+                maxLength={PROCESSING_NOTES_MAX}
+                placeholder="Notes saved with the next status change..."
+                onChange={(e) => setNotes(e.target.value)}
+                className="min-h-20"
+              />
+              <p className="text-right text-xs text-muted-foreground tabular-nums">
+                {notes.length}/{PROCESSING_NOTES_MAX}
+              </p>
+            </div>
+          </div>
+          <div className="grid content-start gap-4 sm:grid-cols-2">
+            <Player
+              label="Original"
+              src={video.previewUrl}
+              empty="The preview is being prepared."
+              testId="original-player"
+            />
+            <Player
+              label="Enhanced"
+              src={video.enhancedFileUrl}
+              empty="No enhanced version yet."
+              testId="enhanced-player"
+            />
+          </div>
+        </div>
+
+        {busy === 'upload' && (
+          <Progress
+            value={Math.round(uploadProgress * 100)}
+            aria-label={`Enhanced upload progress of ${video.title}`}
+          />
+        )}
+
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={busy !== null} onClick={() => void onDownload()}>
+            <Download aria-hidden="true" />
+            Download Original
+          </Button>
+          {canStart && (
+            <Button disabled={busy !== null} onClick={() => void onStatus('processing')}>
+              <Play aria-hidden="true" />
+              {ADMIN_MESSAGES.startEnhancement}
+            </Button>
+          )}
+          {canFail && (
+            <Button
+              variant="destructive"
+              disabled={busy !== null}
+              onClick={() => void onStatus('failed')}
+            >
+              <XCircle aria-hidden="true" />
+              {ADMIN_MESSAGES.markFailed}
+            </Button>
+          )}
+          {canUpload && (
+            <>
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => fileInput.current?.click()}
+              >
+                {busy === 'upload' ? (
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <Upload aria-hidden="true" />
+                )}
+                {ADMIN_MESSAGES.uploadEnhanced}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={VIDEO_ACCEPT}
+                className="sr-only"
+                tabIndex={-1}
+                aria-label={`Enhanced file for ${video.title}`}
+                onChange={(e) => void onFileChosen(e.target.files?.[0])}
+              />
+            </>
+          )}
+        </div>
+
+        <VideoHistory videoId={video.id} />
+      </div>
+    </li>
+  );
+});
+
+function Fact({ label, value, icon: Icon }: { label: string; value: string; icon?: typeof Clock }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+        {Icon && <Icon aria-hidden="true" className="size-3.5" />}
+        {label}
+      </dt>
+      <dd className="truncate font-medium" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Player({
+  label,
+  src,
+  empty,
+  testId,
+}: {
+  label: string;
+  src: string | null;
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <figure className="grid gap-1.5">
+      <figcaption className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {label}
+      </figcaption>
+      {src ? (
+        <video
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          className="aspect-video w-full rounded-lg bg-black"
+          data-testid={testId}
+          aria-label={`${label} video`}
+        />
+      ) : (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-muted/40 text-sm text-muted-foreground">
+          <Film aria-hidden="true" className="size-8" />
+          {empty}
+        </div>
+      )}
+    </figure>
+  );
+}
