@@ -33,24 +33,36 @@ export interface VideoTotals {
   lastViewedAt: Date | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The four aggregations behind one answer, from the raw sessions or from the rollup. */
+export interface AnalyticsSource {
+  /** The current period and the one before it. */
+  periodTotals(): Promise<{ current: PeriodTotals; previous: PeriodTotals }>;
+  /** One point per local day, the last `days` days (today last): counted views and distinct viewers. */
+  daily(days: number): Promise<Array<{ date: string; views: number; viewers: number }>>;
+  /** Counted views by local hour of day over the current period; hours without views absent. */
+  byHour(): Promise<Array<{ hour: number; views: number }>>;
+  /** Every video of the owner (or the one video) with its figures over the current period, best first. */
+  perVideo(): Promise<VideoTotals[]>;
+}
 
-function rows<T>(result: unknown): T[] {
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
-const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
+export const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
 /** The video's duration in seconds when the text holds a number (the spec stores it as text). */
-const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
+export const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
 /**
  * The share of the video one session watched, capped at 1; null when the duration is unknown or 0
  * (spelled out with case: least() would ignore a null and answer 1).
  */
-const share = sql`(case when ${durationSeconds} > 0 then least(${ps.watchedSeconds}::float8 / ${durationSeconds}, 1) end)`;
-const counted = sql`${ps.viewCountedAt} is not null`;
+export const share = sql`(case when ${durationSeconds} > 0 then least(${ps.watchedSeconds}::float8 / ${durationSeconds}, 1) end)`;
+export const counted = sql`${ps.viewCountedAt} is not null`;
 
 /**
  * Every aggregation runs over the owner's index range (owner_id, started_at) and joins the owner's
@@ -65,7 +77,7 @@ export function analyticsRepository(db: Db) {
       ${scope.videoId ? sql`and ${ps.videoId} = ${scope.videoId}` : sql``}`;
   }
 
-  return {
+  const queries = {
     async findVideo(ownerId: string, videoId: string): Promise<{ id: string; title: string } | undefined> {
       const [row] = await db
         .select({ id: v.id, title: v.title })
@@ -91,8 +103,8 @@ export function analyticsRepository(db: Db) {
         select
           count(*) filter (where ${counted} and ${cur})::int as views_cur,
           count(*) filter (where ${counted} and ${prev})::int as views_prev,
-          coalesce(sum(${ps.watchedSeconds}) filter (where ${cur}), 0)::float8 as watched_cur,
-          coalesce(sum(${ps.watchedSeconds}) filter (where ${prev}), 0)::float8 as watched_prev,
+          coalesce(sum(${ps.watchedSeconds}::float8) filter (where ${cur}), 0)::float8 as watched_cur,
+          coalesce(sum(${ps.watchedSeconds}::float8) filter (where ${prev}), 0)::float8 as watched_prev,
           count(distinct ${ps.viewerId}) filter (where ${counted} and ${cur})::int as viewers_cur,
           count(distinct ${ps.viewerId}) filter (where ${counted} and ${prev})::int as viewers_prev,
           avg(${share}) filter (where ${counted} and ${cur})::float8 as completion_cur,
@@ -178,7 +190,7 @@ export function analyticsRepository(db: Db) {
                ${durationSeconds} as duration_seconds,
                count(${ps.id}) filter (where ${counted})::int as views,
                count(distinct ${ps.viewerId}) filter (where ${counted})::int as unique_viewers,
-               coalesce(sum(${ps.watchedSeconds}), 0)::float8 as watched_seconds,
+               coalesce(sum(${ps.watchedSeconds}::float8), 0)::float8 as watched_seconds,
                avg(${share}) filter (where ${counted})::float8 as completion,
                max(${ps.lastSeenAt}) filter (where ${counted}) as last_viewed_at
         from ${v}
@@ -202,6 +214,20 @@ export function analyticsRepository(db: Db) {
         completion: numOrNull(r.completion),
         lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
       }));
+    },
+  };
+
+  return {
+    findVideo: queries.findVideo,
+    countVideos: queries.countVideos,
+    /** The figures computed from the raw sessions of the scope (one video's, or a reference). */
+    live(scope: Scope): AnalyticsSource {
+      return {
+        periodTotals: () => queries.periodTotals(scope),
+        daily: (days) => queries.daily(scope, days),
+        byHour: () => queries.byHour(scope),
+        perVideo: () => queries.perVideo(scope),
+      };
     },
   };
 }

@@ -8,7 +8,8 @@ import {
   type Metric,
 } from '@shared/analytics.contract';
 import { NotFoundError } from '../../lib/errors';
-import type { AnalyticsRepository, PeriodTotals, Scope } from './analytics.repository';
+import type { AnalyticsRepository, AnalyticsSource, PeriodTotals, Scope } from './analytics.repository';
+import type { AnalyticsRollup } from './analytics.rollup';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +40,21 @@ function summary(current: PeriodTotals, previous: PeriodTotals): AnalyticsRespon
   };
 }
 
-export function analyticsService(repo: AnalyticsRepository, now: () => number = Date.now) {
+/**
+ * With a rollup, the owner-wide figures come from it (refreshed first, lazily); one video's
+ * figures, and everything without a rollup, come straight from the sessions.
+ */
+export function analyticsService(
+  repo: AnalyticsRepository,
+  rollup: AnalyticsRollup | null,
+  now: () => number = Date.now,
+) {
+  async function source(scope: Scope): Promise<AnalyticsSource> {
+    if (!rollup || scope.videoId) return repo.live(scope);
+    await rollup.refresh(scope);
+    return rollup.source(scope);
+  }
+
   return {
     /**
      * The owner's figures over the last 30 days, each with its change against the 30 days before,
@@ -61,11 +76,12 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
         periodDays: ANALYTICS_PERIOD_DAYS,
       };
 
+      const figures = await source(scope);
       const [totals, month, hourly, perVideo, videoCount] = await Promise.all([
-        repo.periodTotals(scope),
-        repo.daily(scope, ANALYTICS_PERIOD_DAYS),
-        repo.byHour(scope),
-        repo.perVideo(scope),
+        figures.periodTotals(),
+        figures.daily(ANALYTICS_PERIOD_DAYS),
+        figures.byHour(),
+        figures.perVideo(),
         video ? Promise.resolve(1) : repo.countVideos(ownerId),
       ]);
 

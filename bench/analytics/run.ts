@@ -1,0 +1,101 @@
+/**
+ * bench/analytics: GET /api/analytics's aggregation over a million playback sessions, on PGlite
+ * (default) or on the PostgreSQL server named by DATABASE_URL (a fresh database, dropped after).
+ * The baseline, measured in the same run, is one `count(*)` over the owner's index range of the
+ * two periods (the least any raw-row aggregation has to read).
+ *
+ *   npm run bench:analytics
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:analytics
+ *   BENCH_SESSIONS=100000 npm run bench:analytics
+ *
+ * Target: the warm overview (the rollup up to date) at most 500 ms.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { readFile, writeFile } from 'node:fs/promises';
+import { freshDatabase } from '../../src/server/test/harness';
+import { analyticsRepository } from '../../src/server/modules/analytics/analytics.repository';
+import { analyticsRollup } from '../../src/server/modules/analytics/analytics.rollup';
+import { analyticsService } from '../../src/server/modules/analytics/analytics.service';
+import { seedBench } from './seed';
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TARGET_MS = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RESULTS = new URL('./results.json', import.meta.url);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await f();
+  return { ms: performance.now() - t0, value };
+}
+
+async function rounds(f: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) ms.push((await timed(f)).ms);
+  return median(ms);
+}
+
+const database = await freshDatabase();
+const db = database.db;
+try {
+  const now = new Date();
+  let clock = now.getTime();
+  console.log(`seeding ${SESSIONS} sessions on ${database.kind}...`);
+  const seed = await timed(() =>
+    seedBench(db, { sessions: SESSIONS, noise: SESSIONS / 10, videos: 50, viewers: 5000, days: 60, now }),
+  );
+  const { ownerId } = seed.value;
+  const repo = analyticsRepository(db);
+  const rolled = analyticsService(repo, analyticsRollup(db), () => clock);
+  const live = analyticsService(repo, null, () => clock);
+  const query = { tz: 'America/New_York' };
+
+  const baseline = await rounds(() =>
+    db.execute(sql`select count(*) from playback_sessions
+      where owner_id = ${ownerId} and started_at >= ${new Date(clock - 60 * DAY_MS).toISOString()}::timestamptz`),
+  );
+  const liveRun = await timed(() => live.overview(ownerId, query));
+  const cold = await timed(() => rolled.overview(ownerId, query));
+  const warm = await rounds(() => rolled.overview(ownerId, query));
+  const same = isDeepStrictEqual(cold.value, liveRun.value);
+
+  // A day later, with 1,000 of yesterday's sessions written again: one closed day to roll up.
+  clock += DAY_MS;
+  await db.execute(sql`update playback_sessions set last_seen_at = ${new Date(clock).toISOString()}::timestamptz
+    where id in (select id from playback_sessions where owner_id = ${ownerId}
+                 and started_at >= ${new Date(clock - 2 * DAY_MS).toISOString()}::timestamptz limit 1000)`);
+  const nextDay = await timed(() => rolled.overview(ownerId, query));
+  const sameNextDay = isDeepStrictEqual(nextDay.value, await live.overview(ownerId, query));
+
+  const result = {
+    at: new Date().toISOString(),
+    database: database.kind,
+    sessions: SESSIONS,
+    seedSeconds: Math.round(seed.ms / 100) / 10,
+    baselineMs: Math.round(baseline),
+    liveMs: Math.round(liveRun.ms),
+    coldMs: Math.round(cold.ms),
+    warmMs: Math.round(warm),
+    nextDayMs: Math.round(nextDay.ms),
+    warmVsBaseline: Math.round((warm / baseline) * 100) / 100,
+    liveVsBaseline: Math.round((liveRun.ms / baseline) * 100) / 100,
+    sameAnswer: same && sameNextDay,
+    met: warm <= TARGET_MS && same && sameNextDay,
+  };
+  console.table(result);
+  let all: Record<string, unknown> = {};
+  try {
+    all = JSON.parse(await readFile(RESULTS, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // First run.
+  }
+  all[database.kind] = result;
+  await writeFile(RESULTS, `${JSON.stringify(all, null, 2)}\n`);
+  process.exitCode = result.met ? 0 : 1;
+} finally {
+  await database.dispose();
+}
