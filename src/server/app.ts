@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { onboardingService } from './modules/onboarding/onboarding.service';
+import { playbackRoutes } from './modules/playback/playback.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { slugRoutes } from './modules/slug/slug.routes';
 import { slugService } from './modules/slug/slug.service';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, { db: database.db, guards, now: deps.now });
   brandingRoutes(app, { db: database.db, store: objectStore, guards });
   gymsRoutes(app, { db: database.db, store: objectStore, now: deps.now, web: deps.web ?? 'static', webDist: deps.webDist ?? WEB_DIST });
+  playbackRoutes(app, { db: database.db, now: deps.now });
   registerVideoUploads(app, {
     config,
     database,
@@ -163,6 +165,8 @@ async function serveWeb(
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts precompress).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       // Vite names built assets by content hash: they never change, so browsers keep them.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

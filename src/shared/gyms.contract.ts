@@ -23,6 +23,14 @@ export interface PublicGymVideo {
   /** '45 min', '1 h 5 min'. */
   duration: string;
   thumbnailUrl: string | null;
+  /** The length in seconds when known (the player's remaining time before the media loads). */
+  durationSeconds: number | null;
+  /** The HLS master playlist, once the video is packaged for streaming. */
+  hlsUrl: string | null;
+  /** The enhanced MP4: the player's fallback where HLS cannot play. */
+  mp4Url: string | null;
+  /** A large still for the player before the first frame. */
+  posterUrl: string | null;
 }
 
 /** The gym's colours as the public page paints them (text colours chosen to read at 4.5:1). */
@@ -58,6 +66,12 @@ export type GymLookupResponse = PublicGymResponse | GymRedirectResponse;
 
 export function isGymRedirect(response: GymLookupResponse): response is GymRedirectResponse {
   return 'redirectTo' in response;
+}
+
+/** A video's length from its text column (seconds), or null when unknown or not positive. */
+export function classDurationSeconds(text: string | null): number | null {
+  const n = text === null || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(n) && n > 0 ? n : null;
 }
 
 /**

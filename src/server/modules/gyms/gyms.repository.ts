@@ -12,6 +12,8 @@ export interface GymVideoRow {
   thumbnailUrl: string | null;
   processingStatus: string;
   hlsUrl: string | null;
+  /** Where the enhanced file is stored (never answered: it names the public MP4's version). */
+  enhancedKey: string | null;
   updatedAt: Date;
 }
 
@@ -44,6 +46,7 @@ export function gymsRepository(db: Db) {
           thumbnailUrl: videos.thumbnailUrl,
           processingStatus: videos.processingStatus,
           hlsUrl: videos.hlsUrl,
+          enhancedKey: videos.enhancedKey,
           updatedAt: videos.updatedAt,
         })
         .from(videos)

@@ -97,9 +97,10 @@ describe('GET /api/gym/:gymSlug', () => {
     const res = await getGym(g.slug);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    const noMedia = { hlsUrl: null, mp4Url: null, posterUrl: null };
     expect(body.videos).toEqual([
-      { id: ready2, title: 'Sprint Intervals', duration: '45 min', thumbnailUrl: null },
-      { id: ready1, title: 'Hill Climb', duration: '1 h 5 min', thumbnailUrl: null },
+      { id: ready2, title: 'Sprint Intervals', duration: '45 min', thumbnailUrl: null, durationSeconds: null, ...noMedia },
+      { id: ready1, title: 'Hill Climb', duration: '1 h 5 min', thumbnailUrl: null, durationSeconds: 3900, ...noMedia },
     ]);
   });
 
@@ -144,7 +145,16 @@ describe('GET /api/gym/:gymSlug', () => {
     const res = await getGym(g.slug);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['branding', 'gymLogo', 'gymLogoIcon', 'gymName', 'slug', 'videos']);
-    expect(Object.keys(body.videos[0]).sort()).toEqual(['duration', 'id', 'thumbnailUrl', 'title']);
+    expect(Object.keys(body.videos[0]).sort()).toEqual([
+      'duration',
+      'durationSeconds',
+      'hlsUrl',
+      'id',
+      'mp4Url',
+      'posterUrl',
+      'thumbnailUrl',
+      'title',
+    ]);
     expect(Object.keys(body.branding).sort()).toEqual([
       'accentColor',
       'description',
@@ -153,7 +163,9 @@ describe('GET /api/gym/:gymSlug', () => {
       'secondaryColor',
       'secondaryTextColor',
     ]);
-    for (const secret of [g.email, g.id, 'private', 'objects/uploads', 'enhanced.mp4', 'password', 'plan']) {
+    // The player's MP4 is the public media route, never the stored key or the owner's address.
+    expect(body.videos[0].mp4Url).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/enhanced\.mp4\?v=[\w-]+$/);
+    for (const secret of [g.email, g.id, 'private', 'objects/', 'videos/secret', 'password', 'plan']) {
       expect(res.body, secret).not.toContain(secret);
     }
   });
@@ -215,6 +227,31 @@ describe('GET /api/gym/:gymSlug', () => {
     // The same link for the rest of the hour: the answer stays cacheable.
     const second = (await getGym(g.slug)).json().videos as Array<{ id: string; thumbnailUrl: string | null }>;
     expect(second.find((v) => v.id === stored)?.thumbnailUrl).toBe(byId[stored]);
+  });
+
+  it('gives the player its media: the HLS master, the enhanced MP4 and the poster, via public routes', async () => {
+    const g = await gym();
+    const id = randomUUID();
+    await addVideo(g.id, 'Packaged', 'enhanced', {
+      id,
+      duration: '1200',
+      enhancedKey: `videos/${id}/enhanced/v1.mp4`,
+      enhancedFileUrl: `/media/videos/${id}/enhanced.mp4?v=v1`,
+      thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
+      hlsUrl: `/media/videos/${id}/hls/abc123/master.m3u8`,
+    });
+    await addVideo(g.id, 'Odd Stream', 'enhanced', { hlsUrl: 'https://elsewhere.example/x.m3u8' }, 5);
+    const list = (await getGym(g.slug)).json().videos as Array<Record<string, unknown>>;
+    expect(list[0]).toMatchObject({
+      id,
+      durationSeconds: 1200,
+      hlsUrl: `/media/videos/${id}/hls/abc123/master.m3u8`,
+      mp4Url: expect.stringMatching(new RegExp(`^/media/videos/${id}/enhanced\\.mp4\\?v=[\\w-]{12}$`)),
+      thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
+      posterUrl: `/media/videos/${id}/poster.jpg`,
+    });
+    // Only the pipeline's own ladder is handed to players; no enhanced file, no MP4.
+    expect(list[1]).toMatchObject({ title: 'Odd Stream', hlsUrl: null, mp4Url: null, posterUrl: null });
   });
 });
 

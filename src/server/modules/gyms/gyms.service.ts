@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { BRANDING_DEFAULTS, logoIconUrl, planAllowsCustomDomain } from '@shared/branding.contract';
 import { brandPalette } from '@shared/color';
 import {
+  classDurationSeconds,
   formatClassDuration,
   type PublicGymResponse,
   type PublicGymVideo,
 } from '@shared/gyms.contract';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { UserRow } from '../../db/schema/users';
+import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
 
@@ -20,6 +22,26 @@ export const REQUIRE_STREAM = false;
 export function isReadyForRiders(video: Pick<GymVideoRow, 'processingStatus' | 'hlsUrl'>): boolean {
   if (video.processingStatus !== 'enhanced') return false;
   return REQUIRE_STREAM ? Boolean(video.hlsUrl) : true;
+}
+
+/**
+ * What the class player plays, all through the public media routes: the HLS ladder the pipeline
+ * packaged, the enhanced MP4 (its URL versioned by the stored file, so a new file is a new URL) and
+ * the poster (the pipeline's large still, else the thumbnail).
+ */
+function playerMedia(
+  row: GymVideoRow,
+  thumbnailUrl: string | null,
+): Pick<PublicGymVideo, 'durationSeconds' | 'hlsUrl' | 'mp4Url' | 'posterUrl'> {
+  const version = row.enhancedKey
+    ? createHash('sha256').update(row.enhancedKey).digest('base64url').slice(0, 12)
+    : null;
+  return {
+    durationSeconds: classDurationSeconds(row.duration),
+    hlsUrl: hlsVersionOf(row.hlsUrl) ? row.hlsUrl : null,
+    mp4Url: version ? mediaUrls.enhanced(row.id, version) : null,
+    posterUrl: row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : thumbnailUrl,
+  };
 }
 
 /** Signed media links stay the same for an hour, then live one more: cacheable, never stale. */
@@ -79,19 +101,31 @@ export function gymsService({ repo, store, now }: Deps) {
       .update(
         JSON.stringify([
           base,
-          rows.map((r) => [r.id, r.title, r.duration, r.thumbnailUrl, r.updatedAt.getTime()]),
+          rows.map((r) => [
+            r.id,
+            r.title,
+            r.duration,
+            r.thumbnailUrl,
+            r.hlsUrl,
+            r.enhancedKey,
+            r.updatedAt.getTime(),
+          ]),
           bucket,
         ]),
       )
       .digest('base64url')
       .slice(0, 27)}"`;
     const videos: PublicGymVideo[] = await Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        title: row.title,
-        duration: formatClassDuration(row.duration),
-        thumbnailUrl: await publicMediaUrl(row.thumbnailUrl),
-      })),
+      rows.map(async (row) => {
+        const thumbnailUrl = await publicMediaUrl(row.thumbnailUrl);
+        return {
+          id: row.id,
+          title: row.title,
+          duration: formatClassDuration(row.duration),
+          thumbnailUrl,
+          ...playerMedia(row, thumbnailUrl),
+        };
+      }),
     );
     return { gym: { ...base, videos }, etag };
   }

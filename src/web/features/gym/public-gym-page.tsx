@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Home, SearchX } from 'lucide-react';
+import { Home, Loader2, SearchX } from 'lucide-react';
 import { GYM_NOT_FOUND, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
@@ -8,8 +8,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
 import { useGym } from './api/gym-query';
-import { onStartClass } from './start-class';
+import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
 
 /** Loading (spec §2): the hero's shape and four class-card placeholders. */
@@ -69,18 +70,57 @@ export function GymNotFound({ failed }: { failed: boolean }) {
   );
 }
 
+/** The player (and hls.js inside it) loads only when a class starts: the gym page stays small. */
+const ClassPlayer = lazy(() => import('./player/class-player').then((m) => ({ default: m.ClassPlayer })));
+
+function PlayerLoading() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black text-white" role="status">
+      <Loader2 aria-hidden="true" className="size-16 animate-spin motion-reduce:animate-none" />
+      <span className="sr-only">Loading the class...</span>
+    </div>
+  );
+}
+
+export const SAMPLE_CLASS_TITLE = 'Sample class';
+export const SAMPLE_CLASS_DESCRIPTION =
+  "This is a preview of how classes will look. The gym's own classes will play here once they are published.";
+
 function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
+  const player = useClassParam();
+  const playing = player.classId ? gym.videos.find((v) => v.id === player.classId) : undefined;
   useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
   return (
-    <GymView
-      name={gym.gymName}
-      logoUrl={gym.gymLogo}
-      branding={gym.branding}
-      classes={classes}
-      isDemo={isDemo}
-      onStartClass={(classId) => onStartClass(gym.slug, classId)}
-    />
+    <>
+      {/* Hidden (not unmounted) behind the player: closing it returns to the same scroll spot. */}
+      <div hidden={Boolean(playing)}>
+        <GymView
+          name={gym.gymName}
+          logoUrl={gym.gymLogo}
+          branding={gym.branding}
+          classes={classes}
+          isDemo={isDemo}
+          onStartClass={(classId) => {
+            if (gym.videos.some((v) => v.id === classId)) player.open(classId);
+            // The demo's sample classes have nothing to play: say so rather than do nothing.
+            else toast({ title: SAMPLE_CLASS_TITLE, description: SAMPLE_CLASS_DESCRIPTION });
+          }}
+        />
+      </div>
+      {playing && (
+        <Suspense fallback={<PlayerLoading />}>
+          <ClassPlayer
+            key={playing.id}
+            video={playing}
+            gymSlug={gym.slug}
+            gymName={gym.gymName}
+            branding={gym.branding}
+            onClose={player.close}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,331 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYBACK_BEACON_PATH, type PlaybackBeacon } from '@shared/playback.contract';
+import { loadConfig } from '@server/config';
+import { playbackSessions } from '@server/db/schema/playback';
+import { videos } from '@server/db/schema/videos';
+import { DEFAULT_TOOLS, type MediaTools } from '@server/media/ffmpeg';
+import { makeStills, probeMedia } from '@server/media/ingest-media';
+import { contentTypeFor } from '@server/media/media-files';
+import { mediaKeys, mediaUrls } from '@server/media/media-paths';
+import { packageHls } from '@server/media/package-hls';
+import { openObjectStore } from '@server/storage/create-object-store';
+import { screenshot, seriousA11yViolations, startE2E, type E2E } from './support/harness';
+import { onboardOwner, signIn, type SeededOwner } from './support/seed';
+
+const exec = promisify(execFile);
+const tools: MediaTools = {
+  ffmpeg: process.env.FFMPEG_PATH ?? DEFAULT_TOOLS.ffmpeg,
+  ffprobe: process.env.FFPROBE_PATH ?? DEFAULT_TOOLS.ffprobe,
+};
+const CLIP_SECONDS = 20;
+
+let e2e: E2E;
+let owner: SeededOwner;
+let videoId: string;
+let work: string;
+
+/**
+ * One real class: a 20 s 480p clip made by ffmpeg, its stills and HLS ladder (480p, 360p) made by
+ * the media pipeline's own functions, stored where the app's object store serves them, and the
+ * video row as the pipeline leaves it (enhanced and packaged).
+ */
+async function seedRealClass(ownerId: string): Promise<string> {
+  const id = randomUUID();
+  const version = 'e2e1';
+  const clip = path.join(work, 'class.mp4');
+  await exec(tools.ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=854x480:r=25:d=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=440:d=${CLIP_SECONDS}:sample_rate=48000,volume=-20dB`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-b:v',
+    '400k',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-shortest',
+    clip,
+  ]);
+  const info = await probeMedia(tools, clip);
+  const clipBytes = (await stat(clip)).size;
+  const stills = {
+    thumbnail: path.join(work, 'thumbnail.jpg'),
+    poster: path.join(work, 'poster.jpg'),
+  };
+  await makeStills(tools, clip, info, stills);
+  const hlsDir = path.join(work, 'hls');
+  const ladder = await packageHls(tools, clip, info, hlsDir);
+  expect(ladder.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/cadence-e2e',
+  });
+  const store = await openObjectStore(config, Date.now);
+  try {
+    const enhancedKey = mediaKeys.enhanced(id, version);
+    await store.putFile(enhancedKey, clip, { contentType: 'video/mp4' });
+    await store.putFile(mediaKeys.thumbnail(id), stills.thumbnail, { contentType: 'image/jpeg' });
+    await store.putFile(mediaKeys.poster(id), stills.poster, { contentType: 'image/jpeg' });
+    for (const file of ladder.files) {
+      await store.putFile(`${mediaKeys.hls(id, version)}${file}`, path.join(hlsDir, file), {
+        contentType: contentTypeFor(file),
+      });
+    }
+    await e2e.database.db.insert(videos).values({
+      id,
+      userId: ownerId,
+      title: 'Hill Sprint Twenty',
+      originalFileName: 'hill-sprint.mp4',
+      originalFileUrl: `/api/objects/uploads/${ownerId}/${id}`,
+      fileSize: String(clipBytes),
+      duration: String(info.durationSeconds),
+      processingStatus: 'enhanced',
+      enhancedAt: new Date(),
+      enhancedKey,
+      enhancedFileUrl: mediaUrls.enhanced(id, version),
+      thumbnailUrl: mediaUrls.thumbnail(id),
+      hlsUrl: mediaUrls.hls(id, version),
+      width: info.video.width,
+      height: info.video.height,
+    });
+  } finally {
+    await store.close();
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  work = await mkdtemp(path.join(tmpdir(), 'cadence-rider-e2e-'));
+  owner = await onboardOwner(e2e.app, {
+    email: 'owner@pedalhouse.example',
+    companyName: 'Pedal House',
+    slug: 'pedal-house',
+  });
+  videoId = await seedRealClass(owner.id);
+});
+afterAll(async () => {
+  await e2e?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const playerState = (page: Page) =>
+  page.locator('[data-testid=class-video]').evaluate((v: HTMLVideoElement) => ({
+    src: v.currentSrc || v.src,
+    currentTime: v.currentTime,
+    paused: v.paused,
+    frames: v.getVideoPlaybackQuality().totalVideoFrames,
+  }));
+
+const sessionsOf = (id: string) =>
+  e2e.database.db.select().from(playbackSessions).where(eq(playbackSessions.videoId, id));
+
+/** Resolves with the next beacon of `event` the page sends (and its answer). */
+function nextBeacon(page: Page, event: PlaybackBeacon['event']) {
+  return page.waitForResponse(
+    (res) =>
+      res.url().endsWith(PLAYBACK_BEACON_PATH) &&
+      (JSON.parse(res.request().postData() ?? '{}') as Partial<PlaybackBeacon>).event === event,
+    { timeout: 30_000 },
+  );
+}
+
+async function waitForTime(page: Page, seconds: number) {
+  await page.waitForFunction(
+    (t) =>
+      (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
+        .currentTime >= t,
+    seconds,
+    { timeout: 40_000, polling: 100 },
+  );
+}
+
+describe('a rider on a gym tablet (1024x768)', () => {
+  it('starts a class that streams through hls.js, resumes after a reload, and the owner sees the view and the watch time', async () => {
+    const page = await e2e.newPage({ width: 1024, height: 768 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/gym/pedal-house');
+    await page.getByRole('heading', { name: 'Hill Sprint Twenty' }).waitFor();
+
+    const started = nextBeacon(page, 'start');
+    await page.getByRole('button', { name: /Start Class/ }).click();
+    const player = page.locator('[data-testid=class-player]');
+    await player.waitFor();
+    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
+    expect(new URL(page.url()).search).toBe(`?class=${videoId}`);
+    expect((await started).status()).toBe(200);
+
+    // Really playing: a MediaSource blob, the playhead moving, frames decoded.
+    await waitForTime(page, 3);
+    const early = await playerState(page);
+    expect(early.src).toMatch(/^blob:/);
+    expect(early.frames).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=quality-select] option').allTextContents()).toEqual([
+      expect.stringMatching(/^Auto/),
+      '480p',
+      '360p',
+    ]);
+    expect(await page.locator('[data-testid=remaining]').textContent()).toMatch(/^-0:1\d$/);
+
+    // Past the 10 s view threshold, the rider pauses: the beacon counts the view.
+    await waitForTime(page, 12);
+    const paused = nextBeacon(page, 'pause');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect((await paused).status()).toBe(200);
+    // (Chromium does not hand a keepalive request's answer to the test: the database tells.)
+    const [first] = await sessionsOf(videoId);
+    expect(first?.viewCountedAt).toBeInstanceOf(Date);
+    expect(first?.watchedSeconds).toBeGreaterThanOrEqual(11);
+    const stoppedAt = (await playerState(page)).currentTime;
+
+    // A reload keeps the player open and resumes near the same point.
+    await page.reload();
+    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
+          .readyState >= 2,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const resumed = await playerState(page);
+    expect(Math.abs(resumed.currentTime - stoppedAt)).toBeLessThan(2);
+    // Without a tap since the reload the browser may refuse to start with sound: the rider taps play.
+    const ended = nextBeacon(page, 'end');
+    if (resumed.paused)
+      await page
+        .getByRole('button', { name: /^(Play|Tap to start)$/ })
+        .first()
+        .click();
+    expect((await ended).status()).toBe(200);
+    expect(errors).toEqual([]);
+
+    // The owner's figures: one view, about 20 s of real playback over the two sessions.
+    const sessions = await sessionsOf(videoId);
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.viewCountedAt !== null)).toHaveLength(1);
+    const watched = sessions.reduce((sum, s) => sum + s.watchedSeconds, 0);
+    expect(watched).toBeGreaterThan(CLIP_SECONDS - 3);
+    expect(watched).toBeLessThan(CLIP_SECONDS + 5);
+
+    const analytics = await e2e.app.inject({
+      method: 'GET',
+      url: '/api/analytics',
+      headers: { cookie: owner.cookie },
+    });
+    expect(analytics.statusCode).toBe(200);
+    const summary = analytics.json().summary;
+    expect(summary.totalViews.value).toBe(1);
+    expect(summary.watchTimeHours.value).toBe(Math.round((watched / 3600) * 100) / 100);
+    expect(summary.watchTimeHours.value).toBeGreaterThan(0);
+
+    const ownerPage = await e2e.newPage({ width: 1024, height: 768 });
+    await ownerPage.goto('/');
+    await signIn(ownerPage, owner, e2e.baseUrl);
+    await ownerPage.goto('/analytics');
+    const totalViews = ownerPage.locator('[data-slot=card]', { hasText: 'Total Views' }).first();
+    await expect
+      .poll(() => totalViews.textContent(), { timeout: 15_000 })
+      .toMatch(/Total Views\D*1(?!\d)/);
+  });
+
+  it('keeps playing through a wifi drop, and closing then reopening the class resumes where it stopped', async () => {
+    const page = await e2e.newPage({ width: 1024, height: 768 });
+    await page.goto('/gym/pedal-house');
+    await page.getByRole('button', { name: /Start Class/ }).click();
+    const player = page.locator('[data-testid=class-player]');
+    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
+    await waitForTime(page, 2);
+
+    // The network goes: what is buffered keeps the class going (beacons fail quietly meanwhile).
+    await page.context().setOffline(true);
+    const offlineAt = (await playerState(page)).currentTime;
+    await waitForTime(page, offlineAt + 2);
+    await page.context().setOffline(false);
+
+    await waitForTime(page, 6);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const stoppedAt = (await playerState(page)).currentTime;
+    await page.getByRole('button', { name: 'Classes' }).click();
+    await player.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.getByRole('button', { name: /Start Class/ }).click();
+    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
+          .readyState >= 2,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(Math.abs((await playerState(page)).currentTime - stoppedAt)).toBeLessThan(1.5);
+  });
+
+  it('looks right at 1024 and 390 px, light and dark, with no serious accessibility problems', async () => {
+    for (const { name, width, height } of [
+      { name: 'tablet', width: 1024, height: 768 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      for (const dark of [false, true]) {
+        const page = await e2e.newPage({ width, height, dark });
+        await page.goto(`/gym/pedal-house?class=${videoId}`);
+        const player = page.locator('[data-testid=class-player]');
+        await expect
+          .poll(() => player.getAttribute('data-engine'), { timeout: 20_000 })
+          .toBe('hls.js');
+        await page.waitForFunction(
+          () =>
+            (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
+              .readyState >= 2,
+          undefined,
+          { timeout: 20_000 },
+        );
+        // Every control is a big touch target.
+        for (const box of await page
+          .locator('[data-testid=class-player] button:visible, [data-testid=class-player] select')
+          .evaluateAll((els) =>
+            els.map(
+              (el) =>
+                ({
+                  name: el.getAttribute('aria-label') ?? el.textContent,
+                  ...el.getBoundingClientRect().toJSON(),
+                }) as { name: string; width: number; height: number },
+            ),
+          )) {
+          expect(box.width, box.name).toBeGreaterThanOrEqual(48);
+          expect(box.height, box.name).toBeGreaterThanOrEqual(48);
+        }
+        await screenshot(page, `rider-player-${name}-${dark ? 'dark' : 'light'}`);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+});

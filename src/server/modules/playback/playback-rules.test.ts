@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countsAsView,
+  nextWatchedSeconds,
+  resumePosition,
+  VIEW_DEDUPE_MS,
+  viewThreshold,
+  WATCH_SLACK_SECONDS,
+} from './playback-rules';
+
+const T0 = Date.UTC(2026, 0, 5, 18, 0, 0);
+const at = (seconds: number) => new Date(T0 + seconds * 1000);
+
+describe('viewThreshold', () => {
+  it('is 10 s, or half of a video shorter than 20 s', () => {
+    expect(viewThreshold(2700)).toBe(10);
+    expect(viewThreshold(20)).toBe(10);
+    expect(viewThreshold(null)).toBe(10);
+    expect(viewThreshold(19)).toBe(9.5);
+    expect(viewThreshold(6)).toBe(3);
+  });
+});
+
+describe('countsAsView', () => {
+  const base = { alreadyCounted: false, durationSeconds: 2700, lastViewOfVideoAt: null, now: T0 };
+
+  it('counts once real playback passes the threshold', () => {
+    expect(countsAsView({ ...base, watchedSeconds: 9.9 })).toBe(false);
+    expect(countsAsView({ ...base, watchedSeconds: 10 })).toBe(true);
+    expect(countsAsView({ ...base, watchedSeconds: 3, durationSeconds: 6 })).toBe(true);
+    expect(countsAsView({ ...base, watchedSeconds: 2.9, durationSeconds: 6 })).toBe(false);
+  });
+
+  it('never twice for the same session', () => {
+    expect(countsAsView({ ...base, watchedSeconds: 500, alreadyCounted: true })).toBe(false);
+  });
+
+  it('at most once per viewer, video and hour', () => {
+    const lastHour = (msAgo: number) => ({
+      ...base,
+      watchedSeconds: 60,
+      lastViewOfVideoAt: new Date(T0 - msAgo),
+    });
+    expect(countsAsView(lastHour(5 * 60_000))).toBe(false);
+    expect(countsAsView(lastHour(VIEW_DEDUPE_MS - 1))).toBe(false);
+    expect(countsAsView(lastHour(VIEW_DEDUPE_MS))).toBe(true);
+    expect(countsAsView(lastHour(3 * VIEW_DEDUPE_MS))).toBe(true);
+  });
+});
+
+describe('nextWatchedSeconds', () => {
+  const session = (watchedSeconds: number, startedAt: number, lastSeenAt: number) => ({
+    watchedSeconds,
+    startedAt: at(startedAt),
+    lastSeenAt: at(lastSeenAt),
+  });
+
+  it('adds what was really played since the last beacon', () => {
+    expect(nextWatchedSeconds(session(0, 0, 0), 15, T0 + 15_000)).toBe(15);
+    expect(nextWatchedSeconds(session(15, 0, 15), 30, T0 + 30_000)).toBe(30);
+    // Paused for a while: less played than elapsed, and that is what counts.
+    expect(nextWatchedSeconds(session(30, 0, 30), 35, T0 + 300_000)).toBe(35);
+  });
+
+  it('ignores a resent or out-of-order beacon (the total did not grow)', () => {
+    expect(nextWatchedSeconds(session(30, 0, 30), 30, T0 + 31_000)).toBe(30);
+    expect(nextWatchedSeconds(session(30, 0, 30), 15, T0 + 45_000)).toBe(30);
+  });
+
+  it('adds nothing for seeking: a jump of the total beyond the clock is capped by the time that passed', () => {
+    // The player skipped ahead 10 minutes but only 15 s passed.
+    expect(nextWatchedSeconds(session(15, 0, 15), 15 + 600, T0 + 30_000)).toBe(
+      30 + WATCH_SLACK_SECONDS,
+    );
+  });
+
+  it('caps a forged total by the wall clock, and slack does not pile up over rapid beacons', () => {
+    // A brand-new session claiming an hour: only the slack.
+    expect(nextWatchedSeconds(session(0, 0, 0), 3600, T0)).toBe(WATCH_SLACK_SECONDS);
+    // Many beacons a second apart, each claiming more: never more than the session's age + slack.
+    let s = session(0, 0, 0);
+    for (let i = 1; i <= 30; i++) {
+      const now = T0 + i * 1000;
+      const watched = nextWatchedSeconds(s, 10_000, now);
+      s = { ...s, watchedSeconds: watched, lastSeenAt: new Date(now) };
+    }
+    expect(s.watchedSeconds).toBeLessThanOrEqual(30 + WATCH_SLACK_SECONDS);
+  });
+
+  it('catches up after a wifi drop: beacons lost, the next total still counts (the clock allows it)', () => {
+    expect(nextWatchedSeconds(session(15, 0, 15), 75, T0 + 76_000)).toBe(75);
+  });
+
+  it('rejects nonsense totals', () => {
+    expect(nextWatchedSeconds(session(10, 0, 10), Number.NaN, T0 + 20_000)).toBe(10);
+    expect(nextWatchedSeconds(session(10, 0, 10), -5, T0 + 20_000)).toBe(10);
+  });
+});
+
+describe('resumePosition', () => {
+  it('keeps the position within the video, and starts over once the class ended', () => {
+    expect(resumePosition(125.5, 2700, false)).toBe(125.5);
+    expect(resumePosition(3000, 2700, false)).toBe(2700);
+    expect(resumePosition(125.5, null, false)).toBe(125.5);
+    expect(resumePosition(2700, 2700, true)).toBe(0);
+  });
+});

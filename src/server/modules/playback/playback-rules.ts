@@ -1,0 +1,75 @@
+/**
+ * The arithmetic of views and watch time (issue 7, decision 0005), pure so it is tested alone.
+ *
+ * - A view counts after 10 s of real playback, or half of a video shorter than 20 s, and at most
+ *   once per viewer, video and hour.
+ * - Watch time grows by what the player says it really played, but never faster than the wall
+ *   clock: each beacon adds at most the time since the session's previous beacon (plus a little
+ *   slack for network jitter), and a session never holds more than its own age (plus the same
+ *   slack), so seeking, a replayed beacon or a forged total adds nothing beyond real time.
+ */
+export const VIEW_THRESHOLD_SECONDS = 10;
+export const SHORT_VIDEO_SECONDS = 20;
+export const VIEW_DEDUPE_MS = 60 * 60 * 1000;
+export const WATCH_SLACK_SECONDS = 2;
+
+/** Seconds of real playback after which a session is a view. */
+export function viewThreshold(durationSeconds: number | null): number {
+  if (durationSeconds !== null && durationSeconds > 0 && durationSeconds < SHORT_VIDEO_SECONDS) {
+    return durationSeconds / 2;
+  }
+  return VIEW_THRESHOLD_SECONDS;
+}
+
+export interface SessionClock {
+  watchedSeconds: number;
+  startedAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * The session's watched seconds after a beacon reporting `reportedTotal` played seconds so far:
+ * only growth counts, capped by the wall-clock time since the last beacon and by the session's age.
+ */
+export function nextWatchedSeconds(
+  session: SessionClock,
+  reportedTotal: number,
+  now: number,
+): number {
+  const growth = reportedTotal - session.watchedSeconds;
+  if (!(growth > 0)) return session.watchedSeconds;
+  const sinceLast = Math.max(0, (now - session.lastSeenAt.getTime()) / 1000);
+  const age = Math.max(0, (now - session.startedAt.getTime()) / 1000);
+  const next = session.watchedSeconds + Math.min(growth, sinceLast + WATCH_SLACK_SECONDS);
+  return Math.max(session.watchedSeconds, Math.min(next, age + WATCH_SLACK_SECONDS));
+}
+
+/**
+ * Whether this session becomes a view now: not counted yet, past the threshold, and the viewer's
+ * last counted view of this video (in any session) is at least an hour old.
+ */
+export function countsAsView(input: {
+  alreadyCounted: boolean;
+  watchedSeconds: number;
+  durationSeconds: number | null;
+  lastViewOfVideoAt: Date | null;
+  now: number;
+}): boolean {
+  if (input.alreadyCounted) return false;
+  if (input.watchedSeconds < viewThreshold(input.durationSeconds)) return false;
+  return (
+    !input.lastViewOfVideoAt || input.now - input.lastViewOfVideoAt.getTime() >= VIEW_DEDUPE_MS
+  );
+}
+
+/** Where to resume: the reported position within the video; back to the start once it ended. */
+export function resumePosition(
+  position: number,
+  durationSeconds: number | null,
+  ended: boolean,
+): number {
+  if (ended) return 0;
+  return durationSeconds !== null && durationSeconds > 0
+    ? Math.min(position, durationSeconds)
+    : position;
+}

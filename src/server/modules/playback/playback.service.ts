@@ -1,0 +1,79 @@
+import type {
+  PlaybackBeacon,
+  PlaybackBeaconResponse,
+  PlaybackResumeQuery,
+  PlaybackResumeResponse,
+} from '@shared/playback.contract';
+import { classDurationSeconds } from '@shared/gyms.contract';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { isReadyForRiders } from '../gyms/gyms.service';
+import { countsAsView, nextWatchedSeconds, resumePosition } from './playback-rules';
+import type { PlaybackRepository } from './playback.repository';
+
+export const PLAYBACK_MESSAGES = {
+  classNotFound: 'Class not found',
+  otherSession: 'This playback session belongs to another class',
+} as const;
+
+interface Deps {
+  repo: PlaybackRepository;
+  now: () => number;
+}
+
+/** Beacons become sessions, watch time and views (playback-rules); resume reads them back. */
+export function playbackService({ repo, now }: Deps) {
+  return {
+    /**
+     * Records one beacon. Refused (nothing changes): a video that is unknown, not ready for riders
+     * or not of the named gym (404), a session of another video or viewer (400).
+     */
+    async record(beacon: PlaybackBeacon): Promise<PlaybackBeaconResponse> {
+      const video = await repo.findVideo(beacon.videoId);
+      if (!video || !isReadyForRiders(video))
+        throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
+      if (beacon.gymSlug !== undefined && video.ownerSlug !== beacon.gymSlug) {
+        throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
+      }
+      const durationSeconds = classDurationSeconds(video.duration);
+      const at = now();
+      return repo.inSession(async (tx) => {
+        const session = await tx.lockOrCreate({
+          id: beacon.sessionId,
+          videoId: video.id,
+          ownerId: video.ownerId,
+          viewerId: beacon.viewerId,
+          at: new Date(at),
+        });
+        if (session.videoId !== video.id || session.viewerId !== beacon.viewerId) {
+          throw new ValidationError(PLAYBACK_MESSAGES.otherSession);
+        }
+        const watchedSeconds = nextWatchedSeconds(session, beacon.playedSeconds, at);
+        const alreadyCounted = session.viewCountedAt !== null;
+        const countNow = countsAsView({
+          alreadyCounted,
+          watchedSeconds,
+          durationSeconds,
+          lastViewOfVideoAt: alreadyCounted
+            ? null
+            : await tx.lastCountedView(beacon.viewerId, video.id),
+          now: at,
+        });
+        await tx.update(session.id, {
+          lastSeenAt: new Date(Math.max(at, session.lastSeenAt.getTime())),
+          watchedSeconds,
+          lastPosition: resumePosition(beacon.position, durationSeconds, beacon.event === 'end'),
+          ...(countNow ? { viewCountedAt: new Date(at) } : {}),
+        });
+        return { viewCounted: alreadyCounted || countNow, watchedSeconds };
+      });
+    },
+
+    /** Where this viewer stopped in this video last time (null when never, or when it ended). */
+    async resume(query: PlaybackResumeQuery): Promise<PlaybackResumeResponse> {
+      const last = await repo.latestSession(query.viewerId, query.videoId);
+      if (!last || last.lastPosition <= 0)
+        return { position: null, at: last?.lastSeenAt.toISOString() ?? null };
+      return { position: last.lastPosition, at: last.lastSeenAt.toISOString() };
+    },
+  };
+}
