@@ -55,6 +55,21 @@ export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
 export const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
+/** A per-video row of either source (raw sessions or the rollup) as VideoTotals. */
+export function toVideoTotals(r: Record<string, unknown>): VideoTotals {
+  return {
+    videoId: String(r.video_id),
+    title: String(r.title),
+    processingStatus: String(r.processing_status),
+    durationSeconds: numOrNull(r.duration_seconds),
+    views: num(r.views),
+    uniqueViewers: num(r.unique_viewers),
+    watchedSeconds: num(r.watched_seconds),
+    completion: numOrNull(r.completion),
+    lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
+  };
+}
+
 /** The video's duration in seconds when the text holds a number (the spec stores it as text). */
 export const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
 /**
@@ -203,17 +218,7 @@ export function analyticsRepository(db: Db) {
           ${scope.videoId ? sql`and ${v.id} = ${scope.videoId}` : sql``}
         group by ${v.id}
         order by views desc, watched_seconds desc, ${v.uploadedAt} desc, ${v.id}`);
-      return rows<Record<string, unknown>>(result).map((r) => ({
-        videoId: String(r.video_id),
-        title: String(r.title),
-        processingStatus: String(r.processing_status),
-        durationSeconds: numOrNull(r.duration_seconds),
-        views: num(r.views),
-        uniqueViewers: num(r.unique_viewers),
-        watchedSeconds: num(r.watched_seconds),
-        completion: numOrNull(r.completion),
-        lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
-      }));
+      return rows<Record<string, unknown>>(result).map(toVideoTotals);
     },
   };
 

@@ -15,9 +15,9 @@ import {
   DAY_MS,
   durationSeconds,
   num,
-  numOrNull,
   rows,
   share,
+  toVideoTotals,
   ts,
   type AnalyticsSource,
   type PeriodTotals,
@@ -451,17 +451,7 @@ export function analyticsRollup(db: Db) {
             left join viewers u on u.video_id = ${v.id}
             where ${v.userId} = ${scope.ownerId}
             order by coalesce(s.views, 0) desc, coalesce(s.watched, 0) desc, ${v.uploadedAt} desc, ${v.id}`);
-          return rows<Record<string, unknown>>(result).map((r) => ({
-            videoId: String(r.video_id),
-            title: String(r.title),
-            processingStatus: String(r.processing_status),
-            durationSeconds: numOrNull(r.duration_seconds),
-            views: num(r.views),
-            uniqueViewers: num(r.unique_viewers),
-            watchedSeconds: num(r.watched_seconds),
-            completion: numOrNull(r.completion),
-            lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
-          }));
+          return rows<Record<string, unknown>>(result).map(toVideoTotals);
         },
       };
     },
