@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoDto } from '@shared/videos.contract';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
+import { videos } from '../../db/schema/videos';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
@@ -130,8 +132,10 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     const b = await registerOwner(t.app);
     const video = await newVideo(a.cookie, 'To delete', true);
     const url = `/api/auth/videos/${video.id}`;
-    const originalKey = store.keyFromAddress(video.originalFileUrl)!;
-    const logoKey = store.keyFromAddress(video.logoFileUrl!)!;
+    // Where the checked files are kept (on S3 a copy beside the upload key; see ObjectStore.seal).
+    const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
+    const originalKey = row!.originalKey!;
+    const logoKey = row!.logoKey!;
     // A derived file the media pipeline would write under the video's prefix.
     const derived = `${videoPrefix(video.id)}thumb.jpg`;
     await store.put(derived, Readable.from([media.logo]));
