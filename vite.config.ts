@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -12,10 +16,38 @@ const MEDIA_SUITE = [
   'src/server/jobs/crash-resume.test.ts',
 ];
 
+/**
+ * Writes a .br and a .gz next to each built text file; the server sends them to browsers that
+ * accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'cadence-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const writes: Promise<void>[] = [];
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(fileName)) continue;
+        const data = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+        if (data.length < 1024) continue;
+        const file = path.join(options.dir ?? '', fileName);
+        const brotli = brotliCompressSync(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        });
+        writes.push(
+          writeFile(`${file}.br`, brotli),
+          writeFile(`${file}.gz`, gzipSync(data, { level: 9 })),
+        );
+      }
+      await Promise.all(writes);
+    },
+  };
+}
+
 export default defineConfig({
   root: dir('./src/web'),
   publicDir: dir('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@shared': dir('./src/shared'),

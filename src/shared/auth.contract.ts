@@ -70,8 +70,3 @@ export interface AuthResponse {
   message: string;
   user: PublicUser;
 }
-
-/** The client accepts true or the string 'true' for the flags. */
-export function isFlagSet(value: unknown): boolean {
-  return value === true || value === 'true';
-}

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { PLAYBACK_EVENTS } from './playback';
 
 /**
  * The class player's playback beacons and resume (issue 7). Riders are anonymous: a random viewer
  * id kept on the device, a session id the player chooses per playback (retries are idempotent).
  */
-export const PLAYBACK_BEACON_PATH = '/api/playback/beacon';
-export const PLAYBACK_RESUME_PATH = '/api/playback/resume';
-
-/** A beacon goes out after every this many seconds of real playback (and at start, pause, end, hide). */
-export const BEACON_EVERY_SECONDS = 15;
-
-/**
- * start: playback began; progress: another 15 s played; pause; end: the class finished (resume
- * starts over next time); hide: the page is going away (navigator.sendBeacon).
- */
-export const PLAYBACK_EVENTS = ['start', 'progress', 'pause', 'end', 'hide'] as const;
-export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
-
 const uuid = z.uuid({ message: 'Invalid id' });
 /** What the device keeps: a uuid in practice; letters, digits and hyphens, 8 to 64. */
 const viewerId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid viewer id');

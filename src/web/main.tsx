@@ -1,13 +1,16 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from '@web/app/app';
-import { Toaster } from '@web/components/ui/toaster';
 import { createQueryClient } from '@web/lib/query-client';
 import { ThemeProvider } from '@web/lib/theme';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Loaded after the first screen: a toast raised before it arrives waits in the toast store.
+const Toaster = lazy(() =>
+  import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -17,7 +20,9 @@ createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <App />
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   </StrictMode>,

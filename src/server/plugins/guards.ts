@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isFlagSet } from '@shared/auth.contract';
+import { isFlagSet } from '@shared/flags';
 import type { UserRow } from '../db/schema/users';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { UsersRepository } from '../modules/auth/users.repository';

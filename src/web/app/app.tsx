@@ -1,8 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { isFlagSet } from '@shared/auth.contract';
-import { TooltipProvider } from '@web/components/ui/tooltip';
-import { LandingPage } from '@web/features/landing/landing-page';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
+import { isFlagSet } from '@shared/flags';
+import { gymQuery } from '@web/features/gym/api/gym-query';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { useCurrentUser } from '@web/lib/session';
 import { LoadingScreen } from './loading-screen';
@@ -18,6 +18,8 @@ function lazyPage<K extends string>(
 
 /** The public gym page path (spec §2), open to anyone with the slug, signed in or not. */
 export const PUBLIC_GYM_PATH = '/gym/:gymSlug';
+// Lazy too: the public gym page (a rider's first screen) must not download the landing's forms.
+const LandingPage = lazyPage(() => import('@web/features/landing/landing-page'), 'LandingPage');
 const PublicGymRoutePage = lazyPage(
   () => import('@web/features/gym/public-gym-page'),
   'PublicGymPage',
@@ -40,6 +42,10 @@ export function isAdminPath(pathname: string): boolean {
 const OnboardingPage = lazyPage(
   () => import('@web/features/onboarding/onboarding-page'),
   'OnboardingPage',
+);
+// Tooltips are for the owner's screens: the public pages never download Radix's tooltip code.
+const TooltipProvider = lazy(() =>
+  import('@web/components/ui/tooltip').then((module) => ({ default: module.TooltipProvider })),
 );
 const AppShell = lazy(() =>
   import('./shell/app-shell').then((module) => ({ default: module.AppShell })),
@@ -88,11 +94,10 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
   },
 ];
 
-/** Signed out: the public gym page, and the landing page everywhere else. */
+/** Signed out: the landing page everywhere (the public gym page is routed before, see App). */
 function SignedOutRoutes() {
   return (
     <Switch>
-      <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
       <Route component={LandingPage} />
     </Switch>
   );
@@ -103,7 +108,6 @@ function OnboardingRoutes() {
   return (
     <Switch>
       <Route path="/onboarding" component={OnboardingPage} />
-      <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
       <Route>
         <Redirect to="/onboarding" replace />
       </Route>
@@ -112,14 +116,12 @@ function OnboardingRoutes() {
 }
 
 /**
- * Signed in and onboarded: the public gym page stands alone (the admin area is routed before the
- * session states, see App); everything else sits in the app shell, with the 404 for a path no
- * route knows.
+ * Signed in and onboarded (the public gym page and the admin area are routed before the session
+ * states, see App): everything sits in the app shell, with the 404 for a path no route knows.
  */
 function OnboardedRoutes() {
   return (
     <Switch>
-      <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
@@ -144,18 +146,28 @@ function OnboardedRoutes() {
 export function App() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();
+  const [isPublicGymPage, gymParams] = useRoute<{ gymSlug: string }>(PUBLIC_GYM_PATH);
+  const gymSlug = isPublicGymPage ? gymParams.gymSlug : null;
+  const queryClient = useQueryClient();
+  // A rider's first screen: the gym's data loads alongside the page's code, not after it.
+  useEffect(() => {
+    if (gymSlug) void queryClient.prefetchQuery(gymQuery(gymSlug));
+  }, [gymSlug, queryClient]);
 
   let routes;
   if (isCustomDomainPage()) routes = <PublicGymHostPage />;
   else if (isAdminPath(location)) routes = <AdminArea />;
+  // The same page in every session state: it does not wait for the session to load.
+  else if (isPublicGymPage)
+    routes = <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />;
   else if (isLoading) routes = <LoadingScreen />;
   else if (!user) routes = <SignedOutRoutes />;
   else if (!isFlagSet(user.onboardingCompleted)) routes = <OnboardingRoutes />;
   else routes = <OnboardedRoutes />;
 
   return (
-    <TooltipProvider>
-      <Suspense fallback={<LoadingScreen />}>{routes}</Suspense>
-    </TooltipProvider>
+    <Suspense fallback={<LoadingScreen />}>
+      {gymSlug || isCustomDomainPage() ? routes : <TooltipProvider>{routes}</TooltipProvider>}
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isFlagSet } from '@shared/auth.contract';
+import { isFlagSet } from '@shared/flags';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retiredMedia, videos } from '../../db/schema/videos';

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PLAYBACK_BEACON_PATH,
-  PLAYBACK_RESUME_PATH,
-  type PlaybackBeacon,
-} from '@shared/playback.contract';
+import { PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
+import type { PlaybackBeacon } from '@shared/playback.contract';
 import { playbackSessions } from '../../db/schema/playback';
 import { videos } from '../../db/schema/videos';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';

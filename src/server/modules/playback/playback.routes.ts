@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  PLAYBACK_BEACON_PATH,
-  PLAYBACK_RESUME_PATH,
-  playbackBeacon,
-  playbackResumeQuery,
-} from '@shared/playback.contract';
+import { PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
+import { playbackBeacon, playbackResumeQuery } from '@shared/playback.contract';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { parse } from '../../lib/validate';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isFlagSet } from '@shared/auth.contract';
+import { isFlagSet } from '@shared/flags';
 import { OBJECT_URL_HEADER, TUS_ENDPOINT, UPLOAD_URL_PATH } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';

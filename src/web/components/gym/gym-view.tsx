@@ -111,12 +111,15 @@ export function ClassCard({
   onStart,
   headingLevel = 3,
   sample = false,
+  priority = false,
 }: {
   gymClass: GymClass;
   onStart: (classId: string) => void;
   headingLevel?: Level;
   /** A demo class: marked on its picture. */
   sample?: boolean;
+  /** In the first row: its picture is likely the page's largest paint, so it loads at once. */
+  priority?: boolean;
 }) {
   return (
     <article
@@ -125,7 +128,13 @@ export function ClassCard({
     >
       <div className="relative aspect-video overflow-hidden bg-(--gym-secondary)">
         {gymClass.thumbnailUrl ? (
-          <img src={gymClass.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+          <img
+            src={gymClass.thumbnailUrl}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            className="size-full object-cover"
+          />
         ) : (
           <div className="flex size-full items-center justify-center" aria-hidden="true">
             <span className="flex size-16 items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary)">
@@ -240,13 +249,14 @@ export function GymView({ name, logoUrl, branding, classes, isDemo, onStartClass
             </p>
           )}
           <div className="grid gap-5 @2xl:grid-cols-2" data-testid="class-grid" data-demo={isDemo || undefined}>
-            {classes.map((gymClass) => (
+            {classes.map((gymClass, index) => (
               <ClassCard
                 key={gymClass.id}
                 gymClass={gymClass}
                 onStart={onStartClass}
                 headingLevel={(3 + base) as Level}
                 sample={isDemo}
+                priority={index < 2}
               />
             ))}
           </div>

@@ -1,6 +1,6 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { ADMIN_MESSAGES } from '@shared/admin.contract';
-import { isFlagSet } from '@shared/auth.contract';
+import { isFlagSet } from '@shared/flags';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/lib/session';
 import { AdminHeader } from './admin-header';

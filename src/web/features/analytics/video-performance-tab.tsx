@@ -6,6 +6,50 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { EmptyState } from './empty-state';
 import { formatCount, formatDuration, formatHours, formatPercent } from './format';
 
+function VideoTitle({ data, video }: { data: AnalyticsResponse; video: AnalyticsResponse['videoPerformance'][number] }) {
+  return data.video ? (
+    <span className="block truncate font-medium">{video.title}</span>
+  ) : (
+    <Link
+      href={`/analytics?video=${encodeURIComponent(video.videoId)}`}
+      className="block truncate font-medium underline-offset-4 hover:underline"
+    >
+      {video.title}
+    </Link>
+  );
+}
+
+/** A phone's screen is too narrow for the table's five columns: one block per video instead. */
+function VideoList({ data }: { data: AnalyticsResponse }) {
+  return (
+    <ul className="divide-y sm:hidden" aria-label="Video performance">
+      {data.videoPerformance.map((v) => (
+        <li key={v.videoId} className="space-y-2 py-3 text-sm first:pt-0 last:pb-0">
+          <div className="flex items-baseline justify-between gap-3">
+            <div className="min-w-0">
+              <VideoTitle data={data} video={v} />
+            </div>
+            <span className="shrink-0 text-xs text-muted-foreground">{formatDuration(v.durationSeconds)}</span>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+            {[
+              ['Views', formatCount(v.views)],
+              ['Students', formatCount(v.uniqueViewers)],
+              ['Watch time (h)', formatHours(v.watchTimeHours)],
+              ['Completion', v.completionRate === null ? '—' : formatPercent(v.completionRate)],
+            ].map(([term, value]) => (
+              <div key={term} className="flex justify-between gap-2">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Video Performance: views, watch time and completion per video. */
 export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
   const badge = <Badge variant="secondary">Videos: {formatCount(data.videoCount)}</Badge>;
@@ -24,49 +68,43 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
             {badge}
           </EmptyState>
         ) : (
-          <div
-            className="-mx-6 overflow-x-auto px-6 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            tabIndex={0}
-            role="region"
-            aria-label="Video performance table"
-          >
-            <table className="w-full min-w-[36rem] text-sm">
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-4 font-medium">Video</th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Views</th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Students</th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Watch time (h)</th>
-                  <th scope="col" className="py-2 text-right font-medium">Completion</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.videoPerformance.map((v) => (
-                  <tr key={v.videoId} className="border-b last:border-b-0">
-                    <th scope="row" className="max-w-[16rem] py-3 pr-4 text-left font-normal">
-                      {data.video ? (
-                        <span className="block truncate font-medium">{v.title}</span>
-                      ) : (
-                        <Link
-                          href={`/analytics?video=${encodeURIComponent(v.videoId)}`}
-                          className="block truncate font-medium underline-offset-4 hover:underline"
-                        >
-                          {v.title}
-                        </Link>
-                      )}
-                      <span className="text-xs text-muted-foreground">{formatDuration(v.durationSeconds)}</span>
-                    </th>
-                    <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.views)}</td>
-                    <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.uniqueViewers)}</td>
-                    <td className="py-3 pr-4 text-right tabular-nums">{formatHours(v.watchTimeHours)}</td>
-                    <td className="py-3 text-right tabular-nums">
-                      {v.completionRate === null ? '—' : formatPercent(v.completionRate)}
-                    </td>
+          <>
+            <VideoList data={data} />
+            <div
+              className="-mx-6 hidden overflow-x-auto px-6 sm:block focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              tabIndex={0}
+              role="region"
+              aria-label="Video performance table"
+            >
+              <table className="w-full min-w-[36rem] text-sm">
+                <thead>
+                  <tr className="border-b text-left text-muted-foreground">
+                    <th scope="col" className="py-2 pr-4 font-medium">Video</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Views</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Students</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Watch time (h)</th>
+                    <th scope="col" className="py-2 text-right font-medium">Completion</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.videoPerformance.map((v) => (
+                    <tr key={v.videoId} className="border-b last:border-b-0">
+                      <th scope="row" className="max-w-[16rem] py-3 pr-4 text-left font-normal">
+                        <VideoTitle data={data} video={v} />
+                        <span className="text-xs text-muted-foreground">{formatDuration(v.durationSeconds)}</span>
+                      </th>
+                      <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.views)}</td>
+                      <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.uniqueViewers)}</td>
+                      <td className="py-3 pr-4 text-right tabular-nums">{formatHours(v.watchTimeHours)}</td>
+                      <td className="py-3 text-right tabular-nums">
+                        {v.completionRate === null ? '—' : formatPercent(v.completionRate)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </CardContent>
     </Card>

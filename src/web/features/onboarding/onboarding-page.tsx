@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { isFlagSet } from '@shared/auth.contract';
+import { isFlagSet } from '@shared/flags';
 import { slugify, type CompanyInfo, type CompleteOnboardingBody } from '@shared/onboarding.contract';
 import { PRODUCT_NAME } from '@shared/product';
 import { Logo } from '@web/components/logo';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLAYBACK_RESUME_PATH, type PlaybackResumeResponse } from '@shared/playback.contract';
+import { PLAYBACK_RESUME_PATH } from '@shared/playback';
+import type { PlaybackResumeResponse } from '@shared/playback.contract';
 import { getQueryFn } from '@web/lib/api';
 
 /** GET /api/playback/resume: where this device's viewer stopped in a class (read fresh at every open). */

@@ -1,9 +1,5 @@
-import {
-  BEACON_EVERY_SECONDS,
-  PLAYBACK_BEACON_PATH,
-  type PlaybackBeacon,
-  type PlaybackEvent,
-} from '@shared/playback.contract';
+import { BEACON_EVERY_SECONDS, PLAYBACK_BEACON_PATH, type PlaybackEvent } from '@shared/playback';
+import type { PlaybackBeacon } from '@shared/playback.contract';
 import { randomUuid, savePosition, viewerId } from './playback-device';
 
 /** A timeupdate step longer than this (seconds, at 1x) is a jump, not playback. */
