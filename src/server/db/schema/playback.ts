@@ -37,8 +37,6 @@ export const playbackSessions = pgTable(
     index('playback_sessions_video_started_idx').on(t.videoId, t.startedAt),
     // The player: resume this device's last position; one view per viewer, video and hour.
     index('playback_sessions_viewer_video_idx').on(t.viewerId, t.videoId, t.startedAt),
-    // Analytics rollups: the owner's sessions written since their last refresh (docs/decisions/0014).
-    index('playback_sessions_owner_seen_idx').on(t.ownerId, t.lastSeenAt),
     index('playback_sessions_counted_idx')
       .on(t.videoId, t.viewerId, t.viewCountedAt)
       .where(sql`${t.viewCountedAt} is not null`),

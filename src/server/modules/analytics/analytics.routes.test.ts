@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
-import { sql } from 'drizzle-orm';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { seedPlayback, seedVideo, type PlaybackSeed } from './analytics.fixtures';
-import { analyticsRepository } from './analytics.repository';
-import { analyticsService } from './analytics.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -205,131 +202,6 @@ describe('GET /api/analytics', () => {
       const res = await analytics(a.cookie, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBeTruthy();
-    }
-  });
-});
-
-describe('the rollup', () => {
-  let c: { cookie: string; id: string };
-  let c1: string; // 600 s
-  let c2: string; // unknown duration
-  const KOLKATA = 'Asia/Kolkata'; // UTC+5:30: local hours are not UTC hours
-
-  /** The live answer: the same service reading the raw sessions only. */
-  function live(ownerId: string, query: string) {
-    const params = new URLSearchParams(query);
-    return analyticsService(analyticsRepository(t.database.db), null, t.now).overview(ownerId, {
-      tz: params.get('tz') ?? 'UTC',
-    });
-  }
-
-  async function same(owner: { cookie: string; id: string }, query = '') {
-    const rolled = await ok(owner.cookie, query);
-    const reference = await live(owner.id, query);
-    // The clock runs on between the two reads: only the period's instants may differ.
-    expect({ ...rolled, period: null }).toEqual({ ...reference, period: null });
-    return rolled;
-  }
-
-  /** Local midnight `daysAgo` days before today in Kolkata, as an instant. */
-  function kolkataMidnight(daysAgo: number): number {
-    return Date.parse(`${localDate(t.now() - daysAgo * DAY, KOLKATA)}T00:00:00+05:30`);
-  }
-
-  beforeAll(async () => {
-    const db = t.database.db;
-    c = await registerOwner(t.app);
-    c1 = await seedVideo(db, c.id, { title: 'Sprint Intervals', duration: '600' });
-    c2 = await seedVideo(db, c.id, { title: 'Open Ride', duration: null });
-    const n = t.now();
-    const C = c.id;
-    await seedPlayback(db, [
-      // Around a Kolkata midnight 3 days ago: one view before it, two after.
-      { videoId: c1, ownerId: C, viewerId: 'r1', startedAt: kolkataMidnight(3) - 60_000, watchedSeconds: 600, counted: true },
-      { videoId: c1, ownerId: C, viewerId: 'r2', startedAt: kolkataMidnight(3) + 60_000, watchedSeconds: 150, counted: true },
-      { videoId: c2, ownerId: C, viewerId: 'r1', startedAt: kolkataMidnight(3) + 120_000, watchedSeconds: 90, counted: true },
-      // Just inside and just outside the current period, and just inside the previous one.
-      { videoId: c1, ownerId: C, viewerId: 'r3', startedAt: n - 30 * DAY + HOUR, watchedSeconds: 300, counted: true },
-      { videoId: c1, ownerId: C, viewerId: 'r4', startedAt: n - 30 * DAY - HOUR, watchedSeconds: 300, counted: true },
-      { videoId: c1, ownerId: C, viewerId: 'r5', startedAt: n - 60 * DAY + HOUR, watchedSeconds: 60, counted: true },
-      { videoId: c1, ownerId: C, viewerId: 'r6', startedAt: n - 60 * DAY - HOUR, watchedSeconds: 600, counted: true },
-      // The same viewer on many days, and today.
-      ...Array.from({ length: 12 }, (_, i) => ({
-        videoId: i % 2 ? c1 : c2,
-        ownerId: C,
-        viewerId: 'r1',
-        startedAt: n - (i * 4 + 1) * DAY - 5 * HOUR,
-        watchedSeconds: 200,
-        counted: i % 3 !== 0,
-      })),
-      { videoId: c1, ownerId: C, viewerId: 'r7', startedAt: n - 10 * 60_000, watchedSeconds: 30, counted: true },
-    ]);
-  });
-
-  it('answers exactly what the raw sessions give, in every time zone', async () => {
-    for (const tz of ['UTC', KOLKATA, 'America/New_York', 'Asia/Tokyo', 'Pacific/Chatham']) {
-      const query = `?tz=${encodeURIComponent(tz)}`;
-      await same(c, query);
-      await same(a, query);
-      await same(b, query);
-    }
-  });
-
-  it('cuts the periods at the exact instant and the days at local midnight', async () => {
-    const body = await same(c, `?tz=${encodeURIComponent(KOLKATA)}`);
-    // Current: r1, r2, r3 (an hour inside), r7; previous: r4 (an hour before), r5, r1 (33 days
-    // ago); r6 is older than both.
-    expect(body.summary.activeStudents).toEqual({ value: 4, change: 33.3 });
-    const sprint = body.videoPerformance.find((p) => p.videoId === c1)!;
-    expect(sprint.uniqueViewers).toBe(4);
-    const days = new Map(body.studentActivity.byDay.map((d) => [d.date, d.activeStudents]));
-    const before = localDate(kolkataMidnight(3) - 60_000, KOLKATA);
-    const after = localDate(kolkataMidnight(3) + 60_000, KOLKATA);
-    expect(before).not.toBe(after);
-    expect(days.get(after)).toBe(2); // r1 and r2 after midnight (r1 twice)
-    expect(days.get(before)! >= 1).toBe(true);
-  });
-
-  it('picks up sessions written after it was built, on closed days too', async () => {
-    const query = `?tz=${encodeURIComponent(KOLKATA)}`;
-    const before = await same(c, query);
-    // The player writes: a new counted view 5 days ago, and a view counted late on an old session.
-    const n = t.now();
-    await seedPlayback(t.database.db, [
-      { videoId: c2, ownerId: c.id, viewerId: 'r8', startedAt: n - 5 * DAY, watchedSeconds: 45, counted: true },
-    ]);
-    await t.database.db.execute(sql`
-      update playback_sessions set last_seen_at = ${new Date(n).toISOString()}::timestamptz
-      where owner_id = ${c.id} and viewer_id = 'r8'`);
-    await t.database.db.execute(sql`
-      update playback_sessions
-      set view_counted_at = started_at + interval '10 seconds', last_seen_at = ${new Date(n).toISOString()}::timestamptz
-      where owner_id = ${c.id} and view_counted_at is null`);
-    const after = await same(c, query);
-    expect(after.summary.totalViews.value).toBeGreaterThan(before.summary.totalViews.value + 1);
-    expect(after.summary.activeStudents.value).toBe(before.summary.activeStudents.value + 1);
-  });
-
-  it('forgets a deleted video’s playback', async () => {
-    const c3 = await seedVideo(t.database.db, c.id, { title: 'Deleted Soon', duration: '600' });
-    await seedPlayback(t.database.db, [
-      { videoId: c3, ownerId: c.id, viewerId: 'r9', startedAt: t.now() - 7 * DAY, watchedSeconds: 600, counted: true },
-    ]);
-    // The rollup is built before the session is known: make it a fresh write.
-    await t.database.db.execute(sql`
-      update playback_sessions set last_seen_at = ${new Date(t.now()).toISOString()}::timestamptz
-      where video_id = ${c3}`);
-    const withIt = await same(c);
-    await t.database.db.execute(sql`delete from videos where id = ${c3}`);
-    const without = await same(c);
-    expect(without.summary.totalViews.value).toBe(withIt.summary.totalViews.value - 1);
-  });
-
-  it('stays right as days close', async () => {
-    for (let i = 0; i < 3; i++) {
-      t.advance(DAY / 2 + 7 * 60_000);
-      await same(c, `?tz=${encodeURIComponent(KOLKATA)}`);
-      await same(a);
     }
   });
 });

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { parse } from '../../lib/validate';
 import type { Guards } from '../../plugins/guards';
 import { analyticsRepository } from './analytics.repository';
-import { analyticsRollup } from './analytics.rollup';
 import { analyticsService } from './analytics.service';
 
 interface Deps {
@@ -15,7 +14,7 @@ interface Deps {
 
 /** The owner's analytics (spec §2 Analytics) on the playback sessions the player records. */
 export function analyticsRoutes(app: FastifyInstance, { db, guards, now }: Deps): void {
-  const analytics = analyticsService(analyticsRepository(db), analyticsRollup(db), now);
+  const analytics = analyticsService(analyticsRepository(db), now);
 
   app.get('/api/analytics', async (request, reply) => {
     const user = await guards.user(request, reply);

@@ -8,8 +8,7 @@ import {
   type Metric,
 } from '@shared/analytics.contract';
 import { NotFoundError } from '../../lib/errors';
-import type { AnalyticsRepository, AnalyticsSource, PeriodTotals, Scope } from './analytics.repository';
-import type { AnalyticsRollup } from './analytics.rollup';
+import type { AnalyticsRepository, PeriodTotals, Scope } from './analytics.repository';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,21 +39,7 @@ function summary(current: PeriodTotals, previous: PeriodTotals): AnalyticsRespon
   };
 }
 
-/**
- * With a rollup, the owner-wide figures come from it (refreshed first, lazily); one video's
- * figures, and everything without a rollup, come straight from the sessions.
- */
-export function analyticsService(
-  repo: AnalyticsRepository,
-  rollup: AnalyticsRollup | null,
-  now: () => number = Date.now,
-) {
-  async function source(scope: Scope): Promise<AnalyticsSource> {
-    if (!rollup || scope.videoId) return repo.live(scope);
-    await rollup.refresh(scope);
-    return rollup.source(scope);
-  }
-
+export function analyticsService(repo: AnalyticsRepository, now: () => number = Date.now) {
   return {
     /**
      * The owner's figures over the last 30 days, each with its change against the 30 days before,
@@ -76,7 +61,7 @@ export function analyticsService(
         periodDays: ANALYTICS_PERIOD_DAYS,
       };
 
-      const figures = await source(scope);
+      const figures = repo.live(scope);
       const [totals, month, hourly, perVideo, videoCount] = await Promise.all([
         figures.periodTotals(),
         figures.daily(ANALYTICS_PERIOD_DAYS),
