@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +48,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_company_slug_key').on(t.companySlug),
     uniqueIndex('users_custom_domain_key').on(sql`lower(${t.customDomain})`),
+    /** The admin search by company (ILIKE '%…%'), through pg_trgm. */
+    index('users_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],
 );
 

@@ -57,6 +57,9 @@ export const videos = pgTable(
     index('videos_status_uploaded_idx').on(t.processingStatus, t.uploadedAt),
     /** The admin list (all owners, newest first, stable order for pages). */
     index('videos_uploaded_id_idx').on(t.uploadedAt, t.id),
+    /** The admin search (ILIKE '%…%' on title and file name), through pg_trgm. */
+    index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('videos_file_name_trgm_idx').using('gin', t.originalFileName.op('gin_trgm_ops')),
   ],
 );
 
