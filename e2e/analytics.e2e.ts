@@ -22,7 +22,7 @@ let empty: SeededOwner;
 
 /**
  * Three ready classes and playback in both periods, written straight into playback_sessions as the
- * player's beacons leave them (before the owner's first read, so the rollup is built from them).
+ * player's beacons leave them.
  *
  * This 30 days (days ago): Hill Climb (45 min) viewed by v1 (1, full), v2 (2, half), v3 (10, full),
  * v4 (15, half) and started by v5 (1, 5 s, no view); Sprint Intervals (30 min) by v1 (3, half) and

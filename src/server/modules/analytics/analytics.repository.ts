@@ -33,51 +33,24 @@ export interface VideoTotals {
   lastViewedAt: Date | null;
 }
 
-/** The four aggregations behind one answer, from the raw sessions or from the rollup. */
-export interface AnalyticsSource {
-  /** The current period and the one before it. */
-  periodTotals(): Promise<{ current: PeriodTotals; previous: PeriodTotals }>;
-  /** One point per local day, the last `days` days (today last): counted views and distinct viewers. */
-  daily(days: number): Promise<Array<{ date: string; views: number; viewers: number }>>;
-  /** Counted views by local hour of day over the current period; hours without views absent. */
-  byHour(): Promise<Array<{ hour: number; views: number }>>;
-  /** Every video of the owner (or the one video) with its figures over the current period, best first. */
-  perVideo(): Promise<VideoTotals[]>;
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function rows<T>(result: unknown): T[] {
+function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-export const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
-export const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
-
-/** A per-video row of either source (raw sessions or the rollup) as VideoTotals. */
-export function toVideoTotals(r: Record<string, unknown>): VideoTotals {
-  return {
-    videoId: String(r.video_id),
-    title: String(r.title),
-    processingStatus: String(r.processing_status),
-    durationSeconds: numOrNull(r.duration_seconds),
-    views: num(r.views),
-    uniqueViewers: num(r.unique_viewers),
-    watchedSeconds: num(r.watched_seconds),
-    completion: numOrNull(r.completion),
-    lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
-  };
-}
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
+const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
 /** The video's duration in seconds when the text holds a number (the spec stores it as text). */
-export const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
+const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
 /**
  * The share of the video one session watched, capped at 1; null when the duration is unknown or 0
  * (spelled out with case: least() would ignore a null and answer 1).
  */
-export const share = sql`(case when ${durationSeconds} > 0 then least(${ps.watchedSeconds}::float8 / ${durationSeconds}, 1) end)`;
-export const counted = sql`${ps.viewCountedAt} is not null`;
+const share = sql`(case when ${durationSeconds} > 0 then least(${ps.watchedSeconds}::float8 / ${durationSeconds}, 1) end)`;
+const counted = sql`${ps.viewCountedAt} is not null`;
 
 /**
  * Every aggregation runs over the owner's index range (owner_id, started_at) and joins the owner's
@@ -92,7 +65,7 @@ export function analyticsRepository(db: Db) {
       ${scope.videoId ? sql`and ${ps.videoId} = ${scope.videoId}` : sql``}`;
   }
 
-  const queries = {
+  return {
     async findVideo(ownerId: string, videoId: string): Promise<{ id: string; title: string } | undefined> {
       const [row] = await db
         .select({ id: v.id, title: v.title })
@@ -118,6 +91,7 @@ export function analyticsRepository(db: Db) {
         select
           count(*) filter (where ${counted} and ${cur})::int as views_cur,
           count(*) filter (where ${counted} and ${prev})::int as views_prev,
+          -- float8 before summing: a sum of real adds in single precision (seconds lost at scale).
           coalesce(sum(${ps.watchedSeconds}::float8) filter (where ${cur}), 0)::float8 as watched_cur,
           coalesce(sum(${ps.watchedSeconds}::float8) filter (where ${prev}), 0)::float8 as watched_prev,
           count(distinct ${ps.viewerId}) filter (where ${counted} and ${cur})::int as viewers_cur,
@@ -218,21 +192,17 @@ export function analyticsRepository(db: Db) {
           ${scope.videoId ? sql`and ${v.id} = ${scope.videoId}` : sql``}
         group by ${v.id}
         order by views desc, watched_seconds desc, ${v.uploadedAt} desc, ${v.id}`);
-      return rows<Record<string, unknown>>(result).map(toVideoTotals);
-    },
-  };
-
-  return {
-    findVideo: queries.findVideo,
-    countVideos: queries.countVideos,
-    /** The figures computed from the raw sessions of the scope (one video's, or a reference). */
-    live(scope: Scope): AnalyticsSource {
-      return {
-        periodTotals: () => queries.periodTotals(scope),
-        daily: (days) => queries.daily(scope, days),
-        byHour: () => queries.byHour(scope),
-        perVideo: () => queries.perVideo(scope),
-      };
+      return rows<Record<string, unknown>>(result).map((r) => ({
+        videoId: String(r.video_id),
+        title: String(r.title),
+        processingStatus: String(r.processing_status),
+        durationSeconds: numOrNull(r.duration_seconds),
+        views: num(r.views),
+        uniqueViewers: num(r.unique_viewers),
+        watchedSeconds: num(r.watched_seconds),
+        completion: numOrNull(r.completion),
+        lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
+      }));
     },
   };
 }

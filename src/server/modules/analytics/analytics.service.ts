@@ -61,12 +61,11 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
         periodDays: ANALYTICS_PERIOD_DAYS,
       };
 
-      const figures = repo.live(scope);
       const [totals, month, hourly, perVideo, videoCount] = await Promise.all([
-        figures.periodTotals(),
-        figures.daily(ANALYTICS_PERIOD_DAYS),
-        figures.byHour(),
-        figures.perVideo(),
+        repo.periodTotals(scope),
+        repo.daily(scope, ANALYTICS_PERIOD_DAYS),
+        repo.byHour(scope),
+        repo.perVideo(scope),
         video ? Promise.resolve(1) : repo.countVideos(ownerId),
       ]);
 
