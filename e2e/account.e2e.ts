@@ -128,6 +128,8 @@ describe('settings', () => {
     // A fresh browser signs in with the new password through the landing page.
     const other = await e2e.newPage();
     await other.goto('/');
+    // The landing page loads on demand: wait for it before choosing the auth card's mode.
+    await other.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
     const toSignIn = other.getByText('Already have an account? Sign in');
     if (await toSignIn.isVisible()) await toSignIn.click();
     await other.getByLabel('Email').fill(owner.email);
