@@ -156,6 +156,19 @@ function nextBeacon(page: Page, event: PlaybackBeacon['event']) {
   );
 }
 
+/** The player has opened the stream through hls.js and has a frame to show. */
+async function waitForHlsFrame(page: Page) {
+  const player = page.locator('[data-testid=class-player]');
+  await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
+        .readyState >= 2,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 async function waitForTime(page: Page, seconds: number) {
   await page.waitForFunction(
     (t) =>
@@ -207,14 +220,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
 
     // A reload keeps the player open and resumes near the same point.
     await page.reload();
-    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
-          .readyState >= 2,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await waitForHlsFrame(page);
     const resumed = await playerState(page);
     expect(Math.abs(resumed.currentTime - stoppedAt)).toBeLessThan(2);
     // Without a tap since the reload the browser may refuse to start with sound: the rider taps play.
@@ -278,14 +284,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(new URL(page.url()).search).toBe('');
 
     await page.getByRole('button', { name: /Start Class/ }).click();
-    await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
-          .readyState >= 2,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await waitForHlsFrame(page);
     expect(Math.abs((await playerState(page)).currentTime - stoppedAt)).toBeLessThan(1.5);
   });
 
@@ -297,17 +296,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
       for (const dark of [false, true]) {
         const page = await e2e.newPage({ width, height, dark });
         await page.goto(`/gym/pedal-house?class=${videoId}`);
-        const player = page.locator('[data-testid=class-player]');
-        await expect
-          .poll(() => player.getAttribute('data-engine'), { timeout: 20_000 })
-          .toBe('hls.js');
-        await page.waitForFunction(
-          () =>
-            (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
-              .readyState >= 2,
-          undefined,
-          { timeout: 20_000 },
-        );
+        await waitForHlsFrame(page);
         // Every control is a big touch target.
         for (const box of await page
           .locator('[data-testid=class-player] button:visible, [data-testid=class-player] select')

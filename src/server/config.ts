@@ -157,3 +157,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** For the processes' entry points: the config, or one line per bad variable and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.problems) console.error(`config: ${line}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

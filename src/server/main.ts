@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
 import type { MediaJobs } from './jobs/media-jobs';
@@ -7,20 +7,8 @@ import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
 import { openObjectStore } from './storage/create-object-store';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const line of error.problems) console.error(`config: ${line}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfigOrExit();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.admin) {

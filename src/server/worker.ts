@@ -4,7 +4,7 @@
  * and the object store (S3, or a DATA_DIR on a shared disk).
  */
 import Fastify from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { createMediaPipeline } from './jobs/media-pipeline';
 import { openObjectStore } from './storage/create-object-store';
@@ -13,20 +13,8 @@ export const EMBEDDED_DATABASE_MESSAGE =
   'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database only one process may ' +
   'open it: npm start runs the worker itself (WORKER=on, the default).';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const line of error.problems) console.error(`config: ${line}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(EMBEDDED_DATABASE_MESSAGE);
     process.exit(1);
