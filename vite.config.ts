@@ -20,7 +20,7 @@ const MEDIA_SUITE = [
  * Writes a .br and a .gz next to each built text file; the server sends them to browsers that
  * accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'cadence-precompress',
     apply: 'build',
@@ -56,7 +56,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: dir('./dist/web'),
+    // WEB_OUT_DIR: a build elsewhere (the e2e harness's E2E_WEB_DIST, the Lighthouse bench).
+    outDir: process.env.WEB_OUT_DIR ?? dir('./dist/web'),
     emptyOutDir: true,
   },
   test: {

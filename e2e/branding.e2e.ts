@@ -10,6 +10,23 @@ import { CHROMIUM_PATH, screenshot, seriousA11yViolations, startE2E, VIEWPORTS, 
 import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/seed';
 
 let e2e: E2E;
+
+/**
+ * Serves /gym/{slug}'s HTML without the gym the server writes into it (EMBEDDED_GYM_ID), as when
+ * the page is reached inside the app: the page then asks GET /api/gym/{slug} itself.
+ */
+async function withoutEmbeddedGym(page: Page, slug: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === `/gym/${slug}`,
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const stripped = html.replace(/<script type="application\/json" id="cadence-gym">[^<]*<\/script>/, '');
+      expect(stripped).not.toBe(html);
+      await route.fulfill({ response, body: stripped });
+    },
+  );
+}
 let ride: SeededOwner; // a gym with classes, customised in the test below
 let empty: SeededOwner; // a gym with no classes: the demo variant
 let files: string;
@@ -84,6 +101,7 @@ const rgb = (hex: string) => {
 describe('the public gym page', () => {
   it('shows the loading skeleton with four class cards, then the gym', async () => {
     const page = await e2e.newPage({ width: 1024, height: 768 });
+    await withoutEmbeddedGym(page, 'quiet-wheels');
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -102,7 +120,8 @@ describe('the public gym page', () => {
 
   it("shows 'Gym Not Found' with Go Home for an unknown slug, and the error message when loading fails", async () => {
     const page = await e2e.newPage({ width: 390, height: 844 });
-    await page.goto('/gym/no-such-gym-here');
+    const response = await page.goto('/gym/no-such-gym-here');
+    expect(response?.status()).toBe(404);
     const card = page.getByTestId('gym-not-found');
     await card.waitFor();
     expect(await card.getByRole('heading', { name: 'Gym Not Found' }).isVisible()).toBe(true);
@@ -115,6 +134,7 @@ describe('the public gym page', () => {
     await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
 
     const failing = await e2e.newPage();
+    await withoutEmbeddedGym(failing, 'ride-house');
     await failing.route('**/api/gym/ride-house', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
     await failing.goto('/gym/ride-house');
     await failing.getByText('Unable to load gym data. Please try again later.').waitFor();
@@ -157,9 +177,15 @@ describe('the public gym page', () => {
 
   it('lists only the ready classes, each with instructor, difficulty, duration and Start Class', async () => {
     const page = await e2e.newPage({ width: 1024, height: 768 });
+    const gymRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/gym/')) gymRequests.push(request.url());
+    });
     await page.goto('/gym/ride-house');
     await page.getByRole('heading', { level: 1, name: 'Ride House' }).waitFor();
     await page.getByText('Choose your spin class and get ready to sweat').waitFor();
+    // The gym came with the page's HTML: no second round trip before the classes show.
+    expect(gymRequests).toEqual([]);
     for (const badge of ['Available 24/7', 'All Levels Welcome', 'High Energy']) {
       await page.getByText(badge, { exact: true }).waitFor();
     }

@@ -224,12 +224,14 @@ async function measureJavaScript(baseUrl: string, videoId: string) {
 
 async function main() {
   if (!process.env.LH_SKIP_BUILD) {
-    execFileSync('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
+    // Both builds (the app and the public page's gym.html) into WEB_DIST.
+    execFileSync('npm', ['run', 'build'], {
       cwd: ROOT,
+      env: { ...process.env, WEB_OUT_DIR: WEB_DIST },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no build in ${WEB_DIST}`);
+  if (!existsSync(path.join(WEB_DIST, 'gym.html'))) throw new Error(`no build in ${WEB_DIST}`);
 
   const database = await freshDatabase();
   const config = loadConfig({

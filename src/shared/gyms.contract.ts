@@ -104,6 +104,16 @@ export function gymInitials(name: string): string {
 export const CUSTOM_DOMAIN_META = 'cadence-gym-host';
 
 /**
+ * The public page's HTML carries the gym it shows (a JSON script with this id), so the page renders
+ * without waiting for GET /api/gym/{gymSlug}. `slug` is null on a custom domain (spec §9).
+ */
+export const EMBEDDED_GYM_ID = 'cadence-gym';
+export interface EmbeddedGym {
+  slug: string | null;
+  gym: PublicGymResponse;
+}
+
+/**
  * For a TLS proxy's on-demand certificates (Caddy's `ask`): 200 when `?domain=` is a connected
  * custom domain, 404 otherwise.
  */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { isFlagSet } from '@shared/flags';
 import { gymQuery } from '@web/features/gym/api/gym-query';
+import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { useCurrentUser } from '@web/lib/session';
 import { LoadingScreen } from './loading-screen';
@@ -16,8 +17,6 @@ function lazyPage<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-/** The public gym page path (spec §2), open to anyone with the slug, signed in or not. */
-export const PUBLIC_GYM_PATH = '/gym/:gymSlug';
 // Lazy too: the public gym page (a rider's first screen) must not download the landing's forms.
 const LandingPage = lazyPage(() => import('@web/features/landing/landing-page'), 'LandingPage');
 const PublicGymRoutePage = lazyPage(

@@ -18,11 +18,20 @@ let webDist: string;
 let store: ObjectStore;
 const INDEX_HTML =
   '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Cadence</title></head><body><div id="root"></div></body></html>';
+/** The public page's own build (vite.gym.config.ts): what /gym/{slug} and custom domains get. */
+const GYM_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"></div><script type="module" src="/assets/gym.js"></script>');
+
+/** The gym a served page carries (EMBEDDED_GYM_ID), as the page's script reads it. */
+function embeddedGym(html: string): unknown {
+  const json = /<script type="application\/json" id="cadence-gym">([^<]*)<\/script>/.exec(html)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
 
 beforeAll(async () => {
   // The custom-domain tests need the app serving a web build: a one-file stand-in.
   webDist = await mkdtemp(path.join(tmpdir(), 'cadence-gyms-web-'));
   await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(webDist, 'gym.html'), GYM_HTML);
   store = await createObjectStore(
     { storage: { kind: 'local' }, dataDir: '/tmp/cadence-test' },
     { signingSecret: 'gyms-test-signing-secret-of-32-characters', now: Date.now },
@@ -267,6 +276,53 @@ describe('isReadyForRiders (the one filter for listed classes)', () => {
   });
 });
 
+describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
+  const getPage = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('serves gym.html titled with the gym, carrying the same gym as the API and preloading the first pictures', async () => {
+    const g = await gym('Page Gym');
+    await addVideo(g.id, 'First Ride', 'enhanced', { thumbnailUrl: 'data:image/png;base64,AAAA' });
+    const res = await getPage(`/gym/${g.slug}?class=x`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('src="/assets/gym.js"');
+    expect(res.body).toContain('<title>Page Gym</title>');
+    expect(res.body).toContain('<link rel="preload" as="image" href="data:image/png;base64,AAAA" fetchpriority="high" />');
+    expect(embeddedGym(res.body)).toEqual({ slug: g.slug, gym: (await getGym(g.slug)).json() });
+  });
+
+  it("escapes the gym's own text: a name cannot close the script or the title", async () => {
+    const g = await gym('</script><script>alert(1)</script>');
+    const res = await getPage(`/gym/${g.slug}`);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(embeddedGym(res.body)).toMatchObject({ gym: { gymName: '</script><script>alert(1)</script>' } });
+  });
+
+  it('redirects an old slug to the current one, keeping the query', async () => {
+    const g = await gym('Renamed Gym', `was-${Date.now().toString(36)}`);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/slug',
+      headers: { cookie: g.cookie },
+      payload: { slug: `now-${Date.now().toString(36)}` },
+    });
+    const current = change.json().user.companySlug;
+    const res = await getPage(`/gym/${g.slug}?class=abc`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/gym/${current}?class=abc`);
+  });
+
+  it('answers an unknown or malformed slug with the page (it shows Gym Not Found) and a 404 status', async () => {
+    for (const url of ['/gym/nobody-rides-here', '/gym/UPPER', `/gym/${'x'.repeat(80)}`]) {
+      const res = await getPage(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(GYM_HTML);
+    }
+  });
+});
+
 describe('custom domains (Host header)', () => {
   async function gymWithDomain(domain: string, plan = 'spin-master') {
     const g = await gym('Domain Gym');
@@ -295,7 +351,7 @@ describe('custom domains (Host header)', () => {
     expect(local.statusCode).toBe(404);
   });
 
-  it('serves the web app marked for the gym at / (title, icon, marker) on its domain, and the plain app elsewhere', async () => {
+  it('serves the public page marked for the gym at / (title, icon, marker, the gym) on its domain, and the plain app elsewhere', async () => {
     const g = await gymWithDomain('ride.marked-gym.com');
     await t.database.db
       .update(users)
@@ -305,9 +361,11 @@ describe('custom domains (Host header)', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { host: 'ride.marked-gym.com' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('src="/assets/gym.js"');
       expect(res.body).toContain(`<meta name="cadence-gym-host" content="${g.slug}" />`);
       expect(res.body).toContain('<title>Domain Gym</title>');
       expect(res.body).toContain(`href="/api/logos/${g.id}/abcdefabcdefabcdefabcdef-64.png"`);
+      expect(embeddedGym(res.body)).toMatchObject({ slug: null, gym: { slug: g.slug, gymName: 'Domain Gym' } });
     }
     const plain = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:5000' } });
     expect(plain.statusCode).toBe(200);

@@ -1,15 +1,17 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CUSTOM_DOMAIN_CHECK_PATH,
   CUSTOM_DOMAIN_META,
+  EMBEDDED_GYM_ID,
   GYM_API_PREFIX,
   GYM_BY_HOST_PATH,
+  type EmbeddedGym,
   type GymRedirectResponse,
   type PublicGymResponse,
 } from '@shared/gyms.contract';
-import { logoIconUrl } from '@shared/branding.contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { ObjectStore } from '../../storage/object-store';
@@ -20,12 +22,14 @@ interface Deps {
   db: Db;
   store: ObjectStore;
   now?: () => number;
-  /** How buildApp serves the web app; custom domains get the built index.html with a marker. */
+  /** How buildApp serves the web app; in 'static' the public page's HTML is served from here. */
   web: 'static' | 'vite' | 'none';
   webDist: string;
 }
 
 const GYM_NOT_FOUND_MESSAGE = 'Gym not found';
+/** The public page (spec §2), the same path the web app routes. */
+const PUBLIC_GYM_PAGE_PATH = '/gym/:gymSlug';
 /** Short: a changed colour or a new class shows within a minute, and a busy page is cheap. */
 const PUBLIC_CACHE = 'public, max-age=60';
 
@@ -67,45 +71,88 @@ export function gymsRoutes(app: FastifyInstance, deps: Deps): void {
     return { domain: owner.customDomain, connected: true };
   });
 
-  if (deps.web === 'static') serveCustomDomains(app, gyms, deps.webDist);
+  if (deps.web === 'static') servePublicPage(app, gyms, deps.webDist);
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/**
- * Requests whose Host is a gym's custom domain get the web app marked for that gym (a meta tag the
- * router reads, the gym's name as the title and its logo as the icon), so / is the public gym page.
- * Only the app's HTML is touched: API calls, assets and files pass through.
- */
-function serveCustomDomains(app: FastifyInstance, gyms: GymsService, webDist: string): void {
+/** The built public page: gym.html (vite.gym.config.ts), read once. */
+function pageTemplate(webDist: string): () => Promise<string | null> {
   let template: Promise<string> | undefined;
-  const indexHtml = () => (template ??= readFile(path.join(webDist, 'index.html'), 'utf8'));
+  return async () => {
+    try {
+      return await (template ??= readFile(path.join(webDist, 'gym.html'), 'utf8'));
+    } catch {
+      template = undefined;
+      return null; // no build: the app's own handling answers
+    }
+  };
+}
+
+/**
+ * The page with its gym in it: the gym's name as the title, its logo as the icon, its first class
+ * pictures preloaded and the public gym response as JSON (spec §3), so the page renders without a
+ * second round trip. `<` is escaped so no text of the gym's can close the script.
+ */
+function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = ''): string {
+  const { gym } = embedded;
+  const head = [
+    ...gym.videos
+      .slice(0, 2)
+      .flatMap((video) => (video.thumbnailUrl ? [video.thumbnailUrl] : []))
+      .map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`),
+    `<script type="application/json" id="${EMBEDDED_GYM_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`,
+    extraHead,
+  ].join('\n    ');
+  let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(gym.gymName)}</title>`);
+  if (gym.gymLogoIcon) {
+    page = page.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" type="image/png" href="${escapeHtml(gym.gymLogoIcon)}" />`);
+  }
+  return page.replace('</head>', `  ${head}\n  </head>`);
+}
+
+function sendPage(reply: FastifyReply, html: string, status = 200) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(html);
+}
+
+/**
+ * The public gym page's HTML (the lean gym.html build, decision 0017) for /gym/{gymSlug} and for
+ * every page path on a gym's custom domain (spec §9, marked with a meta tag the page reads). An old
+ * slug redirects to the current one; an unknown slug gets the page with a 404 status, and the page
+ * shows Gym Not Found. API calls, assets and files pass through.
+ */
+function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: string): void {
+  // Without the build, the app's own handling answers (serveWeb warns about it).
+  if (!existsSync(path.join(webDist, 'gym.html'))) return;
+  const template = pageTemplate(webDist);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) return;
-    const owner = await gyms.ownerOfHost(request.hostname);
-    if (!owner) return;
-    let html: string;
-    try {
-      html = await indexHtml();
-    } catch {
-      template = undefined;
-      return; // no build: the app's own handling answers
+    const found = await gyms.byHost(request.hostname);
+    if (!found) return;
+    const html = await template();
+    if (html === null) return;
+    const marker = `<meta name="${CUSTOM_DOMAIN_META}" content="${escapeHtml(found.gym.slug)}" />`;
+    return sendPage(reply, pageWithGym(html, { slug: null, gym: found.gym }, marker));
+  });
+
+  app.get<{ Params: { gymSlug: string } }>(PUBLIC_GYM_PAGE_PATH, async (request, reply) => {
+    const html = await template();
+    if (html === null) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
+    const slug = request.params.gymSlug;
+    const found = /^[a-z0-9-]{1,50}$/.test(slug) ? await gyms.bySlug(slug) : null;
+    if (!found) return sendPage(reply, html, 404);
+    if (found.kind === 'redirect') {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/gym/${encodeURIComponent(found.to)}${query}`, 302);
     }
-    const name = escapeHtml(owner.companyName || owner.companySlug || '');
-    const icon = logoIconUrl(owner.companyLogoUrl);
-    let marked = html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
-    if (icon) {
-      marked = marked.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" type="image/png" href="${escapeHtml(icon)}" />`);
-    }
-    marked = marked
-      .replace('</head>', `  <meta name="${CUSTOM_DOMAIN_META}" content="${escapeHtml(owner.companySlug!)}" />\n  </head>`);
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(marked);
+    return sendPage(reply, pageWithGym(html, { slug, gym: found.gym }));
   });
 }

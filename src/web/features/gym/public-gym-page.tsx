@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { Home, Loader2, SearchX } from 'lucide-react';
 import { GYM_NOT_FOUND, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
@@ -58,11 +58,12 @@ export function GymNotFound({ failed }: { failed: boolean }) {
           </p>
         </CardContent>
         <CardFooter className="justify-center">
+          {/* A full page load: the public page's own build (gym.html) holds no other page. */}
           <Button asChild>
-            <Link href="/">
+            <a href="/">
               <Home aria-hidden="true" />
               Go Home
-            </Link>
+            </a>
           </Button>
         </CardFooter>
       </Card>

@@ -1,5 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { GYM_API_PREFIX, GYM_BY_HOST_PATH, type GymLookupResponse } from '@shared/gyms.contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  EMBEDDED_GYM_ID,
+  GYM_API_PREFIX,
+  GYM_BY_HOST_PATH,
+  type EmbeddedGym,
+  type GymLookupResponse,
+} from '@shared/gyms.contract';
 import { getQueryFn } from '@web/lib/api';
 
 /** GET /api/gym/{gymSlug} (spec §7): the gym, or a hint to its current slug. */
@@ -23,4 +29,21 @@ export function gymByHostQuery() {
 
 export function useGym(source: { slug: string } | { byHost: true }) {
   return useQuery('slug' in source ? gymQuery(source.slug) : gymByHostQuery());
+}
+
+/**
+ * Puts the gym the server wrote into the page's HTML in the cache, as if GET /api/gym had answered
+ * it, so the page renders at once. Nothing happens when the HTML carries no gym (or a broken one).
+ */
+export function seedEmbeddedGym(queryClient: QueryClient): void {
+  const text = document.getElementById(EMBEDDED_GYM_ID)?.textContent;
+  if (!text) return;
+  let embedded: EmbeddedGym;
+  try {
+    embedded = JSON.parse(text) as EmbeddedGym;
+  } catch {
+    return;
+  }
+  const query = embedded.slug === null ? gymByHostQuery() : gymQuery(embedded.slug);
+  queryClient.setQueryData(query.queryKey, embedded.gym);
 }

@@ -1,0 +1,47 @@
+/**
+ * The public gym page's own entry (gym.html, built by vite.gym.config.ts with Preact in place of
+ * React): a rider's tablet downloads the page and its player, not the owner's app. The server sends
+ * gym.html for /gym/{slug} and on custom domains; the main app routes the same page for in-app
+ * navigation and `npm run dev`. Decision 0017.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Route, Switch } from 'wouter';
+import { seedEmbeddedGym } from '@web/features/gym/api/gym-query';
+import { PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-page';
+import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
+import { isCustomDomainPage } from '@web/lib/custom-domain';
+import { createQueryClient } from '@web/lib/query-client';
+import './styles.css';
+
+const queryClient = createQueryClient();
+seedEmbeddedGym(queryClient);
+const Toaster = lazy(() =>
+  import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
+
+/** Any other path belongs to the main app: load it from the server. */
+function LeaveForApp() {
+  useEffect(() => window.location.reload(), []);
+  return null;
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+createRoot(container).render(
+  <QueryClientProvider client={queryClient}>
+    {isCustomDomainPage() ? (
+      <PublicGymHostPage />
+    ) : (
+      <Switch>
+        <Route path={PUBLIC_GYM_PATH} component={PublicGymPage} />
+        <Route component={LeaveForApp} />
+      </Switch>
+    )}
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  </QueryClientProvider>,
+);
