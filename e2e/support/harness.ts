@@ -24,9 +24,9 @@ export interface E2E {
 
 /** The real app on a free port, serving the built web app, and a real Chromium. */
 export async function startE2E(): Promise<E2E> {
-  // E2E_WEB_DIST lets a developer test a build made elsewhere (`vite build --outDir …`).
+  // E2E_WEB_DIST lets a developer test a build made elsewhere (`WEB_OUT_DIR=… npm run build`).
   const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
-  if (!existsSync(path.join(webDist, 'index.html'))) {
+  if (!['index.html', 'gym.html'].every((file) => existsSync(path.join(webDist, file)))) {
     throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
   }
   const database = await freshDatabase();

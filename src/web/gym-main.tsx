@@ -4,7 +4,7 @@
  * gym.html for /gym/{slug} and on custom domains; the main app routes the same page for in-app
  * navigation and `npm run dev`. Decision 0017.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
@@ -13,6 +13,7 @@ import { PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-p
 import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { createQueryClient } from '@web/lib/query-client';
+import { useToast } from '@web/lib/use-toast';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -20,6 +21,21 @@ seedEmbeddedGym(queryClient);
 const Toaster = lazy(() =>
   import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
+
+/** Radix's toast code loads with the first toast (a sample class's): most riders never see one. */
+function ToasterOnDemand() {
+  const shown = useToast().toasts.length > 0;
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (shown) setNeeded(true);
+  }, [shown]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /** Any other path belongs to the main app: load it from the server. */
 function LeaveForApp() {
@@ -40,8 +56,6 @@ createRoot(container).render(
         <Route component={LeaveForApp} />
       </Switch>
     )}
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <ToasterOnDemand />
   </QueryClientProvider>,
 );

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDING_DEFAULTS } from '@shared/branding.contract';
@@ -290,6 +291,11 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     expect(res.body).toContain('<title>Page Gym</title>');
     expect(res.body).toContain('<link rel="preload" as="image" href="data:image/png;base64,AAAA" fetchpriority="high" />');
     expect(embeddedGym(res.body)).toEqual({ slug: g.slug, gym: (await getGym(g.slug)).json() });
+
+    const gzipped = await t.app.inject({ method: 'GET', url: `/gym/${g.slug}`, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(res.body);
   });
 
   it("escapes the gym's own text: a name cannot close the script or the title", async () => {

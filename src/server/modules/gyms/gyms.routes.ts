@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CUSTOM_DOMAIN_CHECK_PATH,
@@ -26,6 +28,8 @@ interface Deps {
   web: 'static' | 'vite' | 'none';
   webDist: string;
 }
+
+const gzipAsync = promisify(gzip);
 
 const GYM_NOT_FOUND_MESSAGE = 'Gym not found';
 /** The public page (spec §2), the same path the web app routes. */
@@ -112,12 +116,15 @@ function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = ''): strin
   return page.replace('</head>', `  ${head}\n  </head>`);
 }
 
-function sendPage(reply: FastifyReply, html: string, status = 200) {
-  return reply
+/** The page, gzipped for browsers that take it (its gym JSON grows with the classes). */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
+  reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .send(html);
+    .header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
 }
 
 /**
@@ -140,7 +147,7 @@ function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: strin
     const html = await template();
     if (html === null) return;
     const marker = `<meta name="${CUSTOM_DOMAIN_META}" content="${escapeHtml(found.gym.slug)}" />`;
-    return sendPage(reply, pageWithGym(html, { slug: null, gym: found.gym }, marker));
+    return sendPage(request, reply, pageWithGym(html, { slug: null, gym: found.gym }, marker));
   });
 
   app.get<{ Params: { gymSlug: string } }>(PUBLIC_GYM_PAGE_PATH, async (request, reply) => {
@@ -148,11 +155,11 @@ function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: strin
     if (html === null) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
     const slug = request.params.gymSlug;
     const found = /^[a-z0-9-]{1,50}$/.test(slug) ? await gyms.bySlug(slug) : null;
-    if (!found) return sendPage(reply, html, 404);
+    if (!found) return sendPage(request, reply, html, 404);
     if (found.kind === 'redirect') {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`/gym/${encodeURIComponent(found.to)}${query}`, 302);
     }
-    return sendPage(reply, pageWithGym(html, { slug, gym: found.gym }));
+    return sendPage(request, reply, pageWithGym(html, { slug, gym: found.gym }));
   });
 }
