@@ -11,6 +11,7 @@ import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { createObjectStore } from './create-object-store';
 import type { LocalDiskStore } from './local-disk';
 import {
+  contentDisposition,
   ObjectChangedError,
   ObjectMissingError,
   ObjectTooLargeError,
@@ -237,5 +238,19 @@ describe('LocalDiskStore', () => {
       path.join(adapters.local!.dataDir, 'objects', 'uploads', 'a', 'b'),
     );
     expect(() => store.pathFor('../secret')).toThrow();
+  });
+});
+
+describe('contentDisposition', () => {
+  it("writes the UTF-8 name with RFC 5987 attr-chars only (' ( ) * escaped) and a plain ASCII fallback", () => {
+    const name = "Día (1)'s *best* ride!.mp4";
+    const header = contentDisposition(name);
+    const [plainPart, extPart] = header.split('; filename*=');
+    expect(plainPart).toBe('attachment; filename="D_a _1__s _best_ ride_.mp4"');
+    const encoded = extPart!.replace(/^UTF-8''/, '');
+    expect(encoded).toMatch(/^[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+    expect(encoded).toContain('%281%29%27s%20%2Abest%2A');
+    expect(decodeURIComponent(encoded)).toBe(name);
+    expect(contentDisposition(name, 'plain')).toBe(plainPart);
   });
 });

@@ -108,5 +108,10 @@ export function assertValidKey(key: string): void {
 export function contentDisposition(fileName: string, form: 'full' | 'plain' = 'full'): string {
   const plain = fileName.replace(/[^\x20-\x7e]|["\\'()*!]/g, '_');
   if (form === 'plain') return `attachment; filename="${plain}"`;
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `attachment; filename="${plain}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/** RFC 5987 ext-value characters: encodeURIComponent leaves ' ( ) * unescaped, attr-char does not allow them. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
