@@ -288,6 +288,40 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(Math.abs((await playerState(page)).currentTime - stoppedAt)).toBeLessThan(1.5);
   });
 
+  it("says 'Reconnecting…' while the stream cannot be reached, and plays once it can", async () => {
+    const page = await e2e.newPage({ width: 1024, height: 768 });
+    // Fake timers that still run in real time: hls.js's retry back-off (about 45 s) is jumped over.
+    await page.clock.install();
+    const playlists = (url: URL) => url.pathname.endsWith('.m3u8');
+    await page.route(playlists, (route) => route.abort('internetdisconnected'));
+    await page.goto('/gym/pedal-house');
+    await page.getByRole('button', { name: /Start Class/ }).click();
+    const reconnecting = page.getByText(/^Reconnecting… the class keeps playing/);
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(10_000);
+          return reconnecting.isVisible();
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
+    await screenshot(page, 'rider-player-reconnecting-tablet-light');
+
+    // The wifi is back: the next attempt loads the stream and the class plays.
+    await page.unroute(playlists);
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(10_000);
+          return reconnecting.isVisible();
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(false);
+    await waitForHlsFrame(page);
+  });
+
   it('looks right at 1024 and 390 px, light and dark, with no serious accessibility problems', async () => {
     for (const { name, width, height } of [
       { name: 'tablet', width: 1024, height: 768 },
