@@ -133,6 +133,10 @@ describe('the public gym page', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
 
+    // No slug at all: the same card (and no reload loop).
+    expect((await page.goto('/gym/'))?.status()).toBe(404);
+    await page.getByTestId('gym-not-found').waitFor();
+
     const failing = await e2e.newPage();
     await withoutEmbeddedGym(failing, 'ride-house');
     await failing.route('**/api/gym/ride-house', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));

@@ -303,7 +303,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
           await page.clock.fastForward(10_000);
           return reconnecting.isVisible();
         },
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
     await screenshot(page, 'rider-player-reconnecting-tablet-light');
@@ -316,7 +316,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
           await page.clock.fastForward(10_000);
           return reconnecting.isVisible();
         },
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(false);
     await waitForHlsFrame(page);

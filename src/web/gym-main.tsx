@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { seedEmbeddedGym } from '@web/features/gym/api/gym-query';
-import { PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-page';
+import { GymNotFound, PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-page';
 import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { createQueryClient } from '@web/lib/query-client';
@@ -37,12 +37,6 @@ function ToasterOnDemand() {
   );
 }
 
-/** Any other path belongs to the main app: load it from the server. */
-function LeaveForApp() {
-  useEffect(() => window.location.reload(), []);
-  return null;
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
@@ -53,7 +47,10 @@ createRoot(container).render(
     ) : (
       <Switch>
         <Route path={PUBLIC_GYM_PATH} component={PublicGymPage} />
-        <Route component={LeaveForApp} />
+        {/* The server sends this page for /gym/{slug} only; a path without a slug (/gym/) has no gym. */}
+        <Route>
+          <GymNotFound failed={false} />
+        </Route>
       </Switch>
     )}
     <ToasterOnDemand />

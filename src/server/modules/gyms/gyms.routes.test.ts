@@ -321,7 +321,7 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
   });
 
   it('answers an unknown or malformed slug with the page (it shows Gym Not Found) and a 404 status', async () => {
-    for (const url of ['/gym/nobody-rides-here', '/gym/UPPER', `/gym/${'x'.repeat(80)}`]) {
+    for (const url of ['/gym/nobody-rides-here', '/gym/UPPER', `/gym/${'x'.repeat(80)}`, '/gym/']) {
       const res = await getPage(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(GYM_HTML);
