@@ -288,6 +288,40 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(Math.abs((await playerState(page)).currentTime - stoppedAt)).toBeLessThan(1.5);
   });
 
+  it('works from a keyboard: shortcuts after a tap on the video, Tab stays inside, focus returns to Start Class', async () => {
+    const page = await e2e.newPage({ width: 1024, height: 768 });
+    await page.goto('/gym/pedal-house');
+    const start = page.getByRole('button', { name: /Start Class/ });
+    await start.click();
+    await waitForHlsFrame(page);
+    await waitForTime(page, 1);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+
+    // A tap on the picture (which pauses) keeps the focus in the player: k plays, the arrows skip.
+    await page.getByTestId('class-video').click();
+    await expect.poll(async () => (await playerState(page)).paused).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await playerState(page)).paused).toBe(false);
+    const before = (await playerState(page)).currentTime;
+    await page.keyboard.press('ArrowRight');
+    expect((await playerState(page)).currentTime).toBeGreaterThanOrEqual(Math.min(before + 14, 19));
+
+    // Tab goes round the player's controls and never reaches the page behind it.
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=class-player]') !== null)).toBe(true);
+      seen.add(await focused());
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(5);
+
+    // Space on a focused button presses that button: 'Classes' closes the player.
+    await page.getByRole('button', { name: 'Classes' }).focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('class-player').waitFor({ state: 'detached' });
+    await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it("says 'Reconnecting…' while the stream cannot be reached, and plays once it can", async () => {
     const page = await e2e.newPage({ width: 1024, height: 768 });
     // Fake timers that still run in real time: hls.js's retry back-off (about 45 s) is jumped over.

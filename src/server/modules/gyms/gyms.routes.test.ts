@@ -320,6 +320,23 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     expect(res.headers.location).toBe(`/gym/${current}?class=abc`);
   });
 
+  it('moves /gym/{slug}/ to /gym/{slug}, keeping the query', async () => {
+    const res = await getPage('/gym/some-gym/?class=abc');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/gym/some-gym?class=abc');
+  });
+
+  it('reads gym.html from disk on every request, so a new build needs no restart', async () => {
+    const g = await gym('Rebuilt Gym');
+    const rebuilt = GYM_HTML.replace('/assets/gym.js', '/assets/gym-new.js');
+    await writeFile(path.join(webDist, 'gym.html'), rebuilt);
+    try {
+      expect((await getPage(`/gym/${g.slug}`)).body).toContain('src="/assets/gym-new.js"');
+    } finally {
+      await writeFile(path.join(webDist, 'gym.html'), GYM_HTML);
+    }
+  });
+
   it('answers an unknown or malformed slug with the page (it shows Gym Not Found) and a 404 status', async () => {
     for (const url of ['/gym/nobody-rides-here', '/gym/UPPER', `/gym/${'x'.repeat(80)}`, '/gym/']) {
       const res = await getPage(url);

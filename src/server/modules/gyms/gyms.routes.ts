@@ -81,17 +81,16 @@ export function gymsRoutes(app: FastifyInstance, deps: Deps): void {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The built public page: gym.html (vite.gym.config.ts), read once. */
-function pageTemplate(webDist: string): () => Promise<string | null> {
-  let template: Promise<string> | undefined;
-  return async () => {
-    try {
-      return await (template ??= readFile(path.join(webDist, 'gym.html'), 'utf8'));
-    } catch {
-      template = undefined;
-      return null; // no build: the app's own handling answers
-    }
-  };
+/**
+ * The built public page: gym.html (vite.gym.config.ts), read from disk each time (about 1 KB), as
+ * the static files are, so a new build is served without a restart. Null without a build.
+ */
+async function pageTemplate(webDist: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(webDist, 'gym.html'), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -116,6 +115,9 @@ function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = ''): strin
   return page.replace('</head>', `  ${head}\n  </head>`);
 }
 
+/** The query string of a request URL ('?…'), or ''. */
+const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+
 /** The page, gzipped for browsers that take it (its gym JSON grows with the classes). */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
   reply
@@ -136,7 +138,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, html: stri
 function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: string): void {
   // Without the build, the app's own handling answers (serveWeb warns about it).
   if (!existsSync(path.join(webDist, 'gym.html'))) return;
-  const template = pageTemplate(webDist);
+  const template = () => pageTemplate(webDist);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -157,9 +159,13 @@ function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: strin
     const found = /^[a-z0-9-]{1,50}$/.test(slug) ? await gyms.bySlug(slug) : null;
     if (!found) return sendPage(request, reply, html, 404);
     if (found.kind === 'redirect') {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`/gym/${encodeURIComponent(found.to)}${query}`, 302);
+      return reply.redirect(`/gym/${encodeURIComponent(found.to)}${queryOf(request.url)}`, 302);
     }
     return sendPage(request, reply, pageWithGym(html, { slug, gym: found.gym }));
+  });
+
+  // One address per gym: /gym/{slug}/ moves to /gym/{slug} (the query kept).
+  app.get<{ Params: { gymSlug: string } }>(`${PUBLIC_GYM_PAGE_PATH}/`, async (request, reply) => {
+    return reply.redirect(`/gym/${encodeURIComponent(request.params.gymSlug)}${queryOf(request.url)}`, 301);
   });
 }

@@ -165,6 +165,7 @@ export function ClassCard({
         <button
           type="button"
           onClick={() => onStart(gymClass.id)}
+          data-class-id={gymClass.id}
           className="mt-auto inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--gym-primary) px-4 text-base font-semibold text-(--gym-on-primary) shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <Play aria-hidden="true" className="size-5 fill-current" />

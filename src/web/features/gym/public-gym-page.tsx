@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Home, Loader2, SearchX } from 'lucide-react';
 import { GYM_NOT_FOUND, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
@@ -92,6 +92,18 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const player = useClassParam();
   const playing = player.classId ? gym.videos.find((v) => v.id === player.classId) : undefined;
   useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
+  // Closing the player gives the keyboard focus back to that class's Start Class.
+  const playingId = playing?.id;
+  const lastPlayed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (playingId) {
+      lastPlayed.current = playingId;
+      return;
+    }
+    const closed = lastPlayed.current;
+    lastPlayed.current = undefined;
+    if (closed) document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
+  }, [playingId]);
   return (
     <>
       {/* Hidden (not unmounted) behind the player: closing it returns to the same scroll spot. */}

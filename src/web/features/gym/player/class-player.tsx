@@ -56,6 +56,9 @@ function fullscreenElement(): Element | null {
 }
 
 async function enterFullscreen(element: FullscreenElement): Promise<void> {
+  // Only right after a tap (Start Class, the button): opened by a reload or Back/Forward, the
+  // browser would refuse and log it.
+  if (navigator.userActivation && !navigator.userActivation.isActive) return;
   try {
     if (element.requestFullscreen) await element.requestFullscreen({ navigationUI: 'hide' });
     else await element.webkitRequestFullscreen?.();
@@ -262,8 +265,13 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
+    if (event.key === 'Tab') {
+      keepFocusInside(event);
+      return;
+    }
     if (target.tagName === 'SELECT' || target.tagName === 'INPUT') return;
-    if (event.key === ' ' || event.key === 'k') {
+    // Space on a focused button presses that button; elsewhere (the video, the title) it plays.
+    if ((event.key === ' ' && target.tagName !== 'BUTTON') || event.key === 'k') {
       event.preventDefault();
       togglePlay();
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
@@ -271,6 +279,24 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
       skip(event.key === 'ArrowLeft' ? -SKIP_SECONDS : SKIP_SECONDS);
     } else if (event.key === 'Escape' && !fullscreenElement()) {
       onClose();
+    }
+  };
+
+  /** A modal dialog: Tab and Shift+Tab go round the player's controls, never to the page behind. */
+  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
+    const controls = Array.from(
+      event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), select, input:not([disabled])'),
+    );
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !event.currentTarget.contains(active) || active === event.currentTarget)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
     }
   };
 
@@ -291,11 +317,13 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
       role="dialog"
       aria-modal="true"
       aria-label={`${video.title}: class player`}
+      // Focusable itself, so a tap on the video keeps the keyboard shortcuts inside the player.
+      tabIndex={-1}
       data-testid="class-player"
       data-engine={engine ?? ''}
       onKeyDown={onKeyDown}
       style={gymThemeStyle(branding)}
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white select-none"
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none select-none"
     >
       <div className="flex items-center gap-2 bg-neutral-950 px-2 py-2 sm:gap-3 sm:px-4">
         <button type="button" onClick={onClose} className={cn(controlButton, 'rounded-lg px-3')}>
@@ -312,14 +340,14 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
           <label className="flex items-center gap-2">
             <span className="text-sm text-neutral-300 max-sm:sr-only">Quality</span>
             <select
-              value={chosenLevel}
+              value={String(chosenLevel)}
               onChange={(e) => chooseLevel(Number(e.target.value))}
               className="min-h-12 cursor-pointer rounded-lg border border-white/30 bg-neutral-900 px-3 text-base text-white outline-none focus-visible:ring-4 focus-visible:ring-white/70"
               data-testid="quality-select"
             >
-              <option value={-1}>{autoLabel}</option>
+              <option value="-1">{autoLabel}</option>
               {levels.map((level) => (
-                <option key={level.index} value={level.index}>
+                <option key={level.index} value={String(level.index)}>
                   {level.label}
                 </option>
               ))}
@@ -417,7 +445,8 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
           min={0}
           max={Math.max(1, Math.floor(duration))}
           step={1}
-          value={Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration)))}
+          // A string, as the DOM holds it: Preact (the public build) rewrites a value that differs.
+          value={String(Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration))))}
           onChange={(e) => {
             const media = videoRef.current;
             if (!media) return;
