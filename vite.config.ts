@@ -20,7 +20,7 @@ const MEDIA_SUITE = [
  * Writes a .br and a .gz next to each built text file; the server sends them to browsers that
  * accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
  */
-export function precompress(): Plugin {
+function precompress(): Plugin {
   return {
     name: 'cadence-precompress',
     apply: 'build',

@@ -362,10 +362,17 @@ describe('a custom domain in the browser', () => {
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+      const gymRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/gym/')) gymRequests.push(request.url());
+      });
       await page.goto(`http://ride.ridehouse.example:${port}/`);
       await page.getByTestId('gym-hero').waitFor();
       expect(await page.locator('h1').textContent()).toBe(await page.title());
       expect(await page.getByTestId('class-card').count()).toBe(3);
+      // The public page's own build, with the gym in its HTML: no request for it.
+      expect(await page.locator('script[src*="/assets/gym-"]').count()).toBe(1);
+      expect(gymRequests).toEqual([]);
     } finally {
       await browser.close();
     }

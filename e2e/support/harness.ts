@@ -27,7 +27,7 @@ export async function startE2E(): Promise<E2E> {
   // E2E_WEB_DIST lets a developer test a build made elsewhere (`WEB_OUT_DIR=… npm run build`).
   const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
   if (!['index.html', 'gym.html'].every((file) => existsSync(path.join(webDist, file)))) {
-    throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
+    throw new Error(`No web build (index.html and gym.html) in ${webDist}: run \`npm run build\` first (npm test does).`);
   }
   const database = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-e2e' });

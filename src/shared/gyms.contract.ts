@@ -8,6 +8,12 @@ export function gymApiPath(slug: string): string {
   return `${GYM_API_PREFIX}/${encodeURIComponent(slug)}`;
 }
 
+/** The public gym page (spec §2), open to anyone with the slug: the route and one gym's address. */
+export const PUBLIC_GYM_PATH = '/gym/:gymSlug';
+export function gymPagePath(slug: string): string {
+  return `/gym/${encodeURIComponent(slug)}`;
+}
+
 /** Spec §9: the class duration text when a video's length is unknown. */
 export const DEFAULT_CLASS_DURATION = '45 min';
 

@@ -8,16 +8,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { seedEmbeddedGym } from '@web/features/gym/api/gym-query';
+import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
+import { embeddedGymText, seedEmbeddedGym } from '@web/features/gym/api/gym-query';
 import { GymNotFound, PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-page';
-import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { createQueryClient } from '@web/lib/query-client';
 import { useToast } from '@web/lib/use-toast';
 import './styles.css';
 
 const queryClient = createQueryClient();
-seedEmbeddedGym(queryClient);
+seedEmbeddedGym(queryClient, embeddedGymText());
 const Toaster = lazy(() =>
   import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { isFlagSet } from '@shared/flags';
+import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
 import { gymQuery } from '@web/features/gym/api/gym-query';
-import { PUBLIC_GYM_PATH } from '@web/features/gym/public-gym-path';
-import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { useCurrentUser } from '@web/lib/session';
 import { LoadingScreen } from './loading-screen';
 import { NotFoundPage } from './not-found-page';
@@ -17,16 +16,14 @@ function lazyPage<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-// Lazy too: the public gym page (a rider's first screen) must not download the landing's forms.
 const LandingPage = lazyPage(() => import('@web/features/landing/landing-page'), 'LandingPage');
+/**
+ * The public gym page inside the app: reached by in-app navigation and under `npm run dev`. A
+ * rider's browser gets the page's own build (gym.html, also on custom domains; decision 0017).
+ */
 const PublicGymRoutePage = lazyPage(
   () => import('@web/features/gym/public-gym-page'),
   'PublicGymPage',
-);
-/** On a gym's custom domain (spec §9) every path is that gym's public page. */
-const PublicGymHostPage = lazyPage(
-  () => import('@web/features/gym/public-gym-page'),
-  'PublicGymHostPage',
 );
 
 /**
@@ -148,14 +145,13 @@ export function App() {
   const [isPublicGymPage, gymParams] = useRoute<{ gymSlug: string }>(PUBLIC_GYM_PATH);
   const gymSlug = isPublicGymPage ? gymParams.gymSlug : null;
   const queryClient = useQueryClient();
-  // A rider's first screen: the gym's data loads alongside the page's code, not after it.
+  // The gym's data loads alongside the page's code, not after it.
   useEffect(() => {
     if (gymSlug) void queryClient.prefetchQuery(gymQuery(gymSlug));
   }, [gymSlug, queryClient]);
 
   let routes;
-  if (isCustomDomainPage()) routes = <PublicGymHostPage />;
-  else if (isAdminPath(location)) routes = <AdminArea />;
+  if (isAdminPath(location)) routes = <AdminArea />;
   // The same page in every session state: it does not wait for the session to load.
   else if (isPublicGymPage)
     routes = <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />;
@@ -166,7 +162,7 @@ export function App() {
 
   return (
     <Suspense fallback={<LoadingScreen />}>
-      {gymSlug || isCustomDomainPage() ? routes : <TooltipProvider>{routes}</TooltipProvider>}
+      {gymSlug ? routes : <TooltipProvider>{routes}</TooltipProvider>}
     </Suspense>
   );
 }

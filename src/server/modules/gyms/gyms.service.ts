@@ -58,6 +58,9 @@ interface Deps {
 }
 
 /** The public gym page's data: branding and ready classes, nothing private. */
+/** What a slug can look like (onboarding's rules, 50 characters at most): anything else is no gym. */
+const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
+
 export function gymsService({ repo, store, now }: Deps) {
   /**
    * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
@@ -144,6 +147,7 @@ export function gymsService({ repo, store, now }: Deps) {
 
     /** By slug: the gym, a redirect to its current slug for an old one, or null for none. */
     async bySlug(slug: string): Promise<GymLookup | null> {
+      if (!SLUG_SHAPE.test(slug)) return null;
       const found = await repo.findBySlug(slug);
       if (!found?.user.companySlug) return null;
       if (found.redirected || found.user.companySlug !== slug) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Home, Loader2, SearchX } from 'lucide-react';
-import { GYM_NOT_FOUND, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
+import { GYM_NOT_FOUND, gymPagePath, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
 import { Button } from '@web/components/ui/button';
@@ -144,7 +144,7 @@ function GymPageBody({ source }: { source: { slug: string } | { byHost: true } }
 
   // An old slug: move to the gym's current one (the old link keeps working).
   useEffect(() => {
-    if (redirectTo) navigate(`/gym/${encodeURIComponent(redirectTo)}`, { replace: true });
+    if (redirectTo) navigate(gymPagePath(redirectTo), { replace: true });
   }, [redirectTo, navigate]);
 
   if (query.isLoading || redirectTo) return <GymSkeleton />;

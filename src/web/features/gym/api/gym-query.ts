@@ -31,12 +31,16 @@ export function useGym(source: { slug: string } | { byHost: true }) {
   return useQuery('slug' in source ? gymQuery(source.slug) : gymByHostQuery());
 }
 
+/** The gym the server wrote into the page's HTML (EMBEDDED_GYM_ID), as text, if any. */
+export function embeddedGymText(): string | null {
+  return document.getElementById(EMBEDDED_GYM_ID)?.textContent ?? null;
+}
+
 /**
  * Puts the gym the server wrote into the page's HTML in the cache, as if GET /api/gym had answered
- * it, so the page renders at once. Nothing happens when the HTML carries no gym (or a broken one).
+ * it, so the page renders at once. Nothing happens without a gym (or with a broken one).
  */
-export function seedEmbeddedGym(queryClient: QueryClient): void {
-  const text = document.getElementById(EMBEDDED_GYM_ID)?.textContent;
+export function seedEmbeddedGym(queryClient: QueryClient, text: string | null): void {
   if (!text) return;
   let embedded: EmbeddedGym;
   try {
