@@ -130,11 +130,12 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
     defaultValues: LOGIN_DEFAULTS,
   });
 
-  // Any change of mode (the toggle link or the header buttons) starts both forms afresh.
+  // Any change of mode (the toggle link or the header buttons) starts both forms afresh, in the
+  // same commit (a layout effect): what is typed right after the switch is never wiped.
   const previousMode = React.useRef(mode);
   const { reset: resetRegister } = registerForm;
   const { reset: resetLogin } = loginForm;
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     if (previousMode.current === mode) return;
     previousMode.current = mode;
     resetRegister(REGISTER_DEFAULTS);
