@@ -57,6 +57,13 @@ async function gym(name = 'Iron Spin', slug = `gym-${++counter}-${Date.now().toS
   return { ...owner, slug };
 }
 
+/** The owner moves the gym to a new slug (PUT /api/auth/slug); answers the slug now in use. */
+async function changeSlug(owner: { cookie: string }, slug: string): Promise<string> {
+  const res = await t.app.inject({ method: 'PUT', url: '/api/auth/slug', headers: { cookie: owner.cookie }, payload: { slug } });
+  expect(res.statusCode).toBe(200);
+  return res.json().user.companySlug;
+}
+
 type Status = 'uploaded' | 'processing' | 'enhanced' | 'failed';
 async function addVideo(
   userId: string,
@@ -182,14 +189,7 @@ describe('GET /api/gym/:gymSlug', () => {
 
   it('answers an old slug with a hint to the current one', async () => {
     const g = await gym('Moving Gym', `old-${Date.now().toString(36)}`);
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/slug',
-      headers: { cookie: g.cookie },
-      payload: { slug: `new-${Date.now().toString(36)}` },
-    });
-    expect(change.statusCode).toBe(200);
-    const current = change.json().user.companySlug;
+    const current = await changeSlug(g, `new-${Date.now().toString(36)}`);
     const res = await getGym(g.slug);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ redirectTo: current });
@@ -337,13 +337,7 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
 
   it('redirects an old slug to the current one, keeping the query', async () => {
     const g = await gym('Renamed Gym', `was-${Date.now().toString(36)}`);
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/slug',
-      headers: { cookie: g.cookie },
-      payload: { slug: `now-${Date.now().toString(36)}` },
-    });
-    const current = change.json().user.companySlug;
+    const current = await changeSlug(g, `now-${Date.now().toString(36)}`);
     const res = await getPage(`/gym/${g.slug}?class=abc`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/gym/${current}?class=abc`);

@@ -290,8 +290,9 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
     const first = controls[0];
     const last = controls[controls.length - 1];
     if (!first || !last) return;
+    // (The key reaches this handler only from inside the player: a control, or the player itself.)
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || !event.currentTarget.contains(active) || active === event.currentTarget)) {
+    if (event.shiftKey && (active === first || active === event.currentTarget)) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && active === last) {
