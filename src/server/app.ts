@@ -30,6 +30,7 @@ import { registerVideoUploads } from './modules/videos/videos.module';
 import type { OnVideoCreated } from './modules/videos/videos.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createGuards } from './plugins/guards';
+import { trackRoutes } from './plugins/route-table';
 import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
 import type { ObjectStore } from './storage/object-store';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   });
+  trackRoutes(app);
   const objectStore = deps.objectStore ?? (await openObjectStore(config, deps.now ?? Date.now));
   if (!deps.objectStore) app.addHook('onClose', () => objectStore.close());
   // With S3, browsers PUT to and load from the bucket's origin.
