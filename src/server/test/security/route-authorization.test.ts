@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable, type RouteEntry } from '../../plugins/route-table';
+import { uploadBytes } from '../upload-client';
+import { ROUTE_RULES, ruleFor, type RequestSpec, type RouteRule } from './route-classes';
+import { startRouteWorld, type Account, type CallerName, type RouteWorld } from './route-world';
+
+/**
+ * The route-table authorization test: every route the app registers is classified (route-classes.ts)
+ * and called signed out, as another owner, as the owner and as an admin, with the owner's real
+ * resources in its path. Denied calls change nothing.
+ */
+let w: RouteWorld;
+beforeAll(async () => {
+  w = await startRouteWorld();
+}, 120_000);
+afterAll(() => w?.close());
+
+const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
+
+interface Call {
+  route: RouteEntry;
+  caller: CallerName;
+  want: number[];
+  /** Built just before the call: a route's answer may depend on an earlier one (a new slug, logo). */
+  spec: () => Promise<RequestSpec & { url: string }>;
+}
+
+async function specFor(
+  route: RouteEntry,
+  rule: RouteRule,
+  caller: CallerName,
+): Promise<RequestSpec & { url: string }> {
+  const account: Account | undefined = caller === 'signedOut' ? undefined : w.account(caller);
+  return { url: route.url, ...(await rule.request?.(w, account)) };
+}
+
+async function run(calls: Call[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const { route, caller, want, spec: build } of calls) {
+    const spec = await build();
+    const res = await w.inject({
+      method: route.method as 'GET',
+      url: spec.url,
+      headers: spec.headers,
+      payload: spec.payload,
+      cookie: caller === 'signedOut' ? undefined : w.account(caller).cookie,
+    });
+    if (!want.includes(res.statusCode)) {
+      failures.push(
+        `${keyOf(route)} as ${caller}: ${res.statusCode} (want ${want.join('/')}) ${res.body.slice(0, 160)}`,
+      );
+    }
+  }
+  return failures;
+}
+
+/** A signed link without its signature, and with one character of it changed. */
+function unsignedVariants(url: string): string[] {
+  const parsed = new URL(url, 'http://localhost');
+  const signature = parsed.searchParams.get('signature') ?? '';
+  const bare = parsed.pathname;
+  parsed.searchParams.set(
+    'signature',
+    `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+  );
+  return [bare, `${parsed.pathname}${parsed.search}`];
+}
+
+describe('route table', () => {
+  it('classifies every live route, and every classified route is live', () => {
+    const live = routeTable(w.t.app);
+    expect(live.length).toBeGreaterThan(50);
+    expect(live.filter((route) => !ruleFor(route)).map(keyOf)).toEqual([]);
+    const liveKeys = new Set(live.map(keyOf));
+    expect(Object.keys(ROUTE_RULES).filter((key) => !liveKeys.has(key))).toEqual([]);
+  });
+
+  it('refuses every call the classification denies, and the refused calls change nothing', async () => {
+    const calls: Call[] = [];
+    for (const route of routeTable(w.t.app)) {
+      const rule = ruleFor(route)!;
+      // Built before the snapshot: building may make resources (an upload URL, a video row).
+      const deny = async (caller: CallerName, want: number[]) => {
+        const spec = await specFor(route, rule, caller);
+        calls.push({ route, caller, want, spec: async () => spec });
+      };
+      if (rule.access === 'owner' || rule.access === 'admin') await deny('signedOut', [401]);
+      if (rule.access === 'admin') {
+        await deny('owner', [403]);
+        await deny('other', [403]);
+      }
+      if (rule.access === 'owner' && rule.owned) await deny('other', [403, 404]);
+      if (rule.access === 'signed-link') {
+        const spec = await specFor(route, rule, 'signedOut');
+        for (const url of unsignedVariants(spec.url)) {
+          for (const caller of ['signedOut', 'owner'] as const) {
+            calls.push({ route, caller, want: [403], spec: async () => ({ ...spec, url }) });
+          }
+        }
+      }
+    }
+    expect(calls.length).toBeGreaterThan(60);
+
+    const before = await w.snapshot();
+    expect(await run(calls)).toEqual([]);
+    expect(await w.snapshot()).toBe(before);
+    // The owner's files are still there.
+    expect((await w.inject({ method: 'GET', url: w.objectLink })).statusCode).toBe(200);
+    expect((await w.inject({ method: 'GET', url: w.logoUrl })).statusCode).toBe(200);
+  });
+
+  it('answers every allowed caller normally: public signed out, the owner, another owner on their own data, an admin', async () => {
+    const calls: Call[] = [];
+    const ordered = [...routeTable(w.t.app)].sort(
+      (a, b) => Number(ruleFor(a)!.last ?? false) - Number(ruleFor(b)!.last ?? false),
+    );
+    for (const route of ordered) {
+      const rule = ruleFor(route)!;
+      const allow = (caller: CallerName, want: number) =>
+        calls.push({ route, caller, want: [want], spec: () => specFor(route, rule, caller) });
+      if (rule.access === 'public') allow('signedOut', rule.ok);
+      if (rule.access === 'signed-link') {
+        allow('signedOut', rule.ok);
+        // A signed link is the capability: whoever holds it, signed in or not.
+        allow('other', rule.ok);
+      }
+      if (rule.access === 'owner') {
+        allow('owner', rule.ok);
+        if (!rule.owned) allow('other', rule.ok);
+        allow('admin', rule.admin ?? rule.ok);
+      }
+      if (rule.access === 'admin') allow('admin', rule.ok);
+    }
+    expect(await run(calls)).toEqual([]);
+  });
+});
+
+describe("another owner's upload", () => {
+  it("cannot become another owner's video, and nothing changes", async () => {
+    const address = await uploadBytes(w.t.app, w.owner.cookie, w.media.clip, 'video/mp4');
+    const before = await w.snapshot();
+    const res = await w.inject({
+      method: 'POST',
+      url: '/api/auth/videos',
+      cookie: w.other.cookie,
+      payload: {
+        videoURL: address,
+        title: 'Stolen Ride',
+        originalFileName: 'stolen.mp4',
+        fileSize: String(w.media.clip.length),
+        replaceBackground: false,
+        addLogo: false,
+      },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await w.snapshot()).toBe(before);
+  });
+});

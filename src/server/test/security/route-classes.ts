@@ -1,0 +1,376 @@
+import type { InjectOptions } from 'fastify';
+import type { RouteEntry } from '../../plugins/route-table';
+import { uploadBytes } from '../upload-client';
+import {
+  multipartFile,
+  logoMultipart,
+  TUS_CREATE_HEADERS,
+  type Account,
+  type RouteWorld,
+} from './route-world';
+
+/**
+ * Who may call a route:
+ * - public: anyone, signed out included;
+ * - owner: a signed-in user (an owner or an admin), on their own data;
+ * - admin: an admin only (signed out 401, an owner 403);
+ * - signed-link: anyone holding a link with a valid signature (without one: 403).
+ */
+export type Access = 'public' | 'owner' | 'admin' | 'signed-link';
+
+/** What a route reads from its body: the JSON fuzz pass sends hostile JSON to every 'json' route. */
+export type BodyKind = 'none' | 'json' | 'file';
+
+export interface RequestSpec {
+  /** Default: the URL as registered. */
+  url?: string;
+  headers?: Record<string, string>;
+  payload?: InjectOptions['payload'];
+}
+
+export interface RouteRule {
+  access: Access;
+  body: BodyKind;
+  /**
+   * The request a caller makes (undefined caller: signed out). Default: the registered URL, no body.
+   * A path naming a resource names the owner's, whoever calls.
+   */
+  request?: (w: RouteWorld, caller: Account | undefined) => RequestSpec | Promise<RequestSpec>;
+  /** The path names one of the owner's resources: another owner gets 403 or 404. */
+  owned?: boolean;
+  /** The normal answer: to the owner (to the admin for admin routes; signed out for public ones). */
+  ok: number;
+  /** The admin's answer on an owner route, when not `ok` (owner-scoped routes do not serve admins). */
+  admin?: number;
+  /** Changes what later checks rely on (ends the session): checked after every other route. */
+  last?: boolean;
+}
+
+const owner = (ok: number, more: Partial<RouteRule> = {}): RouteRule => ({
+  access: 'owner',
+  body: 'none',
+  ok,
+  ...more,
+});
+const admin = (ok: number, more: Partial<RouteRule> = {}): RouteRule => ({
+  access: 'admin',
+  body: 'none',
+  ok,
+  ...more,
+});
+const open = (ok: number, more: Partial<RouteRule> = {}): RouteRule => ({
+  access: 'public',
+  body: 'none',
+  ok,
+  ...more,
+});
+const json = (payload: unknown) => ({ payload: payload as InjectOptions['payload'] });
+const tusHeaders = { 'tus-resumable': '1.0.0' };
+/** QUERY is a method with a body: Fastify wants a content type with it. */
+const rawHeaders = { ...tusHeaders, 'content-type': 'application/octet-stream' };
+/** Another owner's path: the owner's resource. The owner alone gets a fresh one when `fresh` makes it. */
+const isOwner = (w: RouteWorld, caller: Account | undefined) => caller?.id === w.owner.id;
+let unique = 0;
+const nextSlug = () => `studio-${Date.now().toString(36)}-${(unique += 1)}`;
+
+/**
+ * Every route of the app, by `METHOD url` as registered. A GET rule covers its HEAD (Fastify adds
+ * one for every GET) unless HEAD is listed. A new route fails route-authorization.test.ts until
+ * it is listed here.
+ */
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  // Health, public gym data, custom domains (spec §3, §9).
+  'GET /api/health': open(200),
+  'GET /api/gym/:gymSlug': open(200, {
+    request: async (w) => ({ url: `/api/gym/${(await w.ownerNow()).companySlug}` }),
+  }),
+  'GET /api/gym/by-host': open(200, {
+    request: (w) => ({ url: '/api/gym/by-host', headers: { host: w.customDomain } }),
+  }),
+  'GET /api/custom-domains/check': open(200, {
+    request: (w) => ({ url: `/api/custom-domains/check?domain=${w.customDomain}` }),
+  }),
+  'GET /api/logos/:ownerId/:file': open(200, {
+    request: async (w) => ({ url: (await w.ownerNow()).companyLogoUrl! }),
+  }),
+
+  // The web app and the public gym page (only when the web build is served).
+  'GET /*': open(200, { request: () => ({ url: '/dashboard' }) }),
+  'GET /index.html': open(200),
+  'GET /gym.html': open(200),
+  'GET /gym/:gymSlug': open(200, {
+    request: async (w) => ({ url: `/gym/${(await w.ownerNow()).companySlug}` }),
+  }),
+  'GET /gym/:gymSlug/': open(301, {
+    request: async (w) => ({ url: `/gym/${(await w.ownerNow()).companySlug}/` }),
+  }),
+
+  // Sign-up and sessions.
+  'POST /api/auth/register': open(201, {
+    body: 'json',
+    request: () =>
+      json({
+        email: `route-${(unique += 1)}-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        firstName: 'Ro',
+        lastName: 'Ute',
+      }),
+  }),
+  'POST /api/auth/login': open(200, {
+    body: 'json',
+    request: (w) => json({ email: w.other.email, password: w.other.password }),
+  }),
+  // Ends the caller's session: signed out it has nothing to end and still answers.
+  'POST /api/auth/logout': open(200, { last: true }),
+  'GET /api/auth/user': owner(200),
+
+  // Onboarding, slug, account settings, plans, analytics, export.
+  'GET /api/auth/check-slug': owner(200, {
+    request: () => ({ url: `/api/auth/check-slug?slug=${nextSlug()}` }),
+  }),
+  'POST /api/auth/complete-onboarding': owner(200, {
+    body: 'json',
+    request: () => json({ companyName: 'Spin Co', companyType: 'gym', companySlug: nextSlug() }),
+  }),
+  'PUT /api/auth/slug': owner(200, { body: 'json', request: () => json({ slug: nextSlug() }) }),
+  'PUT /api/auth/settings/profile': owner(200, {
+    body: 'json',
+    request: () => json({ companyName: 'Spin Co', contactEmail: 'desk@example.com', phone: '' }),
+  }),
+  'PUT /api/auth/settings/notifications': owner(200, {
+    body: 'json',
+    request: () => json({ notifyWeeklyReports: false }),
+  }),
+  // The caller's own password, changed to a new one (the session is kept).
+  'PUT /api/auth/settings/password': owner(200, {
+    body: 'json',
+    request: (_w, caller) => {
+      if (!caller) return json({ currentPassword: 'x', newPassword: 'y-long-enough' });
+      const next = `${caller.password}!`;
+      const body = json({ currentPassword: caller.password, newPassword: next });
+      caller.password = next;
+      return body;
+    },
+  }),
+  'GET /api/plans': owner(200),
+  'GET /api/auth/subscription': owner(200),
+  'PUT /api/auth/plan': owner(200, {
+    body: 'json',
+    request: () => json({ planId: 'elite-studio' }),
+  }),
+  'GET /api/analytics': owner(200),
+  'GET /api/auth/export': owner(200),
+
+  // Branding (spec §2 Gym Customization, §9).
+  'GET /api/auth/branding': owner(200),
+  'PUT /api/auth/branding': owner(200, {
+    body: 'json',
+    request: () =>
+      json({ gymName: 'Iron Spin', primaryColor: '#112233', secondaryColor: '#ffeedd' }),
+  }),
+  // Removing a domain (connecting one depends on DNS). Checked last: the public checks use it.
+  'PUT /api/auth/branding/domain': owner(200, {
+    body: 'json',
+    last: true,
+    request: () => json({ domain: null }),
+  }),
+  'POST /api/auth/upload-logo': owner(200, {
+    body: 'file',
+    request: (w) => logoMultipart(w.media.logo),
+  }),
+
+  // The owner's videos (spec §3, §7): owner-scoped, so an admin gets 404 there too.
+  'GET /api/auth/user/videos': owner(200),
+  'POST /api/auth/videos': owner(201, {
+    body: 'json',
+    request: async (w, caller) => {
+      const address = caller
+        ? await uploadBytes(w.t.app, caller.cookie, w.media.clip, 'video/mp4')
+        : `/api/objects/uploads/${w.owner.id}/none`;
+      return json({
+        videoURL: address,
+        title: 'Evening Ride',
+        originalFileName: 'evening.mp4',
+        fileSize: String(w.media.clip.length),
+        replaceBackground: false,
+        addLogo: false,
+      });
+    },
+  }),
+  'GET /api/auth/videos/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: `/api/auth/videos/${w.video.id}` }),
+  }),
+  'PATCH /api/auth/videos/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: (w) => ({ url: `/api/auth/videos/${w.video.id}`, ...json({ title: 'Renamed Ride' }) }),
+  }),
+  'DELETE /api/auth/videos/:id': owner(204, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/videos/${isOwner(w, caller) ? await w.seedVideo() : w.video.id}`,
+    }),
+  }),
+  'GET /api/auth/videos/:id/original': owner(302, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: `/api/auth/videos/${w.video.id}/original` }),
+  }),
+
+  // Uploads: a pre-signed URL, the local store's signed PUT and GET, tus (spec §7).
+  'POST /api/objects/upload': owner(200, { body: 'file' }),
+  'PUT /api/objects/*': {
+    access: 'signed-link',
+    body: 'file',
+    ok: 200,
+    request: async (w) => ({
+      url: await w.uploadUrl(),
+      headers: { 'content-type': 'video/mp4' },
+      payload: w.media.clip,
+    }),
+  },
+  'GET /api/objects/*': {
+    access: 'signed-link',
+    body: 'none',
+    ok: 200,
+    request: (w) => ({ url: w.objectLink }),
+  },
+  'OPTIONS /api/uploads': open(204, {
+    request: () => ({ url: '/api/uploads', headers: tusHeaders }),
+  }),
+  'OPTIONS /api/uploads/*': open(204, { request: (w) => ({ url: w.tusUrl, headers: tusHeaders }) }),
+  'POST /api/uploads': owner(201, {
+    body: 'file',
+    request: () => ({ url: '/api/uploads', headers: TUS_CREATE_HEADERS }),
+  }),
+  'HEAD /api/uploads/*': owner(200, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: w.tusUrl, headers: tusHeaders }),
+  }),
+  'PATCH /api/uploads/*': owner(204, {
+    owned: true,
+    admin: 404,
+    body: 'file',
+    request: async (w, caller) => ({
+      url: isOwner(w, caller) ? await w.tusUpload() : w.tusUrl,
+      headers: {
+        ...tusHeaders,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(100),
+    }),
+  }),
+  'DELETE /api/uploads/*': owner(204, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: isOwner(w, caller) ? await w.tusUpload() : w.tusUrl,
+      headers: tusHeaders,
+    }),
+  }),
+  // A POST under an upload's address creates a new upload of the caller, like POST /api/uploads.
+  'POST /api/uploads/*': owner(201, {
+    body: 'file',
+    request: (w) => ({ url: w.tusUrl, headers: TUS_CREATE_HEADERS }),
+  }),
+  // Not tus methods: the upload's owner is let through to the tus server, which refuses them.
+  ...Object.fromEntries(
+    ['GET', 'PUT', 'QUERY', 'TRACE'].map((method) => [
+      `${method} /api/uploads/*`,
+      owner(404, {
+        owned: true,
+        body: 'file',
+        request: (w: RouteWorld) => ({ url: w.tusUrl, headers: rawHeaders }),
+      }),
+    ]),
+  ),
+  // Without an upload id only POST (create) means anything.
+  ...Object.fromEntries(
+    ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'QUERY', 'TRACE'].map((method) => [
+      `${method} /api/uploads`,
+      owner(404, { body: 'file', request: () => ({ url: '/api/uploads', headers: rawHeaders }) }),
+    ]),
+  ),
+
+  // Media files (spec §4): stills and the HLS ladder are public, the rest the owner's or an admin's.
+  'GET /media/videos/:id/thumbnail.jpg': open(200, {
+    request: (w) => ({ url: `/media/videos/${w.publicVideoId}/thumbnail.jpg` }),
+  }),
+  'GET /media/videos/:id/poster.jpg': open(200, {
+    request: (w) => ({ url: `/media/videos/${w.publicVideoId}/poster.jpg` }),
+  }),
+  'GET /media/videos/:id/hls/:version/*': open(200, {
+    request: (w) => ({ url: `/media/videos/${w.publicVideoId}/hls/${w.hlsVersion}/master.m3u8` }),
+  }),
+  'GET /media/videos/:id/preview.mp4': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.video.id}/preview.mp4` }),
+  }),
+  // Public once enhanced; the owner's video here is still in processing.
+  'GET /media/videos/:id/enhanced.mp4': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.video.id}/enhanced.mp4` }),
+  }),
+
+  // Playback beacons (riders are anonymous).
+  'POST /api/playback/beacon': open(200, {
+    body: 'json',
+    request: (w) =>
+      json({
+        sessionId: crypto.randomUUID(),
+        viewerId: 'viewer-route-table',
+        videoId: w.publicVideoId,
+        event: 'start',
+        position: 0,
+        playedSeconds: 0,
+      }),
+  }),
+  'GET /api/playback/resume': open(200, {
+    request: (w) => ({
+      url: `/api/playback/resume?videoId=${w.publicVideoId}&viewerId=viewer-route-table`,
+    }),
+  }),
+
+  // The admin desk (spec §2 Admin area): every route for admins only.
+  'GET /api/admin/videos': admin(200),
+  'GET /api/admin/videos/:id': admin(200, {
+    request: (w) => ({ url: `/api/admin/videos/${w.video.id}` }),
+  }),
+  'GET /api/admin/videos/:id/events': admin(200, {
+    request: (w) => ({ url: `/api/admin/videos/${w.video.id}/events` }),
+  }),
+  'GET /api/admin/videos/:id/logo': admin(302, {
+    request: (w) => ({ url: `/api/admin/videos/${w.video.id}/logo` }),
+  }),
+  'GET /api/admin/videos/:id/download': admin(200, {
+    request: (w) => ({ url: `/api/admin/videos/${w.video.id}/download` }),
+  }),
+  'PUT /api/admin/videos/:id/status': admin(200, {
+    body: 'json',
+    request: async (w, caller) => ({
+      url: `/api/admin/videos/${caller?.id === w.admin.id ? await w.seedVideo('uploaded') : w.video.id}/status`,
+      ...json({ status: 'processing' }),
+    }),
+  }),
+  'POST /api/admin/videos/:id/enhanced': admin(200, {
+    body: 'json',
+    request: async (w, caller) => ({
+      url: `/api/admin/videos/${caller?.id === w.admin.id ? await w.seedVideo('processing') : w.video.id}/enhanced`,
+      ...multipartFile('enhanced', 'done.mp4', 'video/mp4', w.media.clip),
+    }),
+  }),
+};
+
+/** The rule for a live route: its own, or for a HEAD its GET's. */
+export function ruleFor(route: RouteEntry): RouteRule | undefined {
+  return (
+    ROUTE_RULES[`${route.method} ${route.url}`] ??
+    (route.method === 'HEAD' ? ROUTE_RULES[`GET ${route.url}`] : undefined)
+  );
+}

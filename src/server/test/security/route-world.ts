@@ -1,0 +1,266 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { PublicUser } from '@shared/auth.contract';
+import { storedAddress } from '@shared/uploads.contract';
+import type { VideoDto } from '@shared/videos.contract';
+import { loadConfig } from '../../config';
+import { uploads } from '../../db/schema/uploads';
+import { users } from '../../db/schema/users';
+import { videoEvents, videos } from '../../db/schema/videos';
+import { mediaKeys } from '../../media/media-paths';
+import { openObjectStore } from '../../storage/create-object-store';
+import type { ObjectStore } from '../../storage/object-store';
+import { registerOwner, startTestApp, type TestApp } from '../harness';
+import { mediaFixtures, type MediaFixtures } from '../media-fixtures';
+import { requestUploadUrl, uploadBytes } from '../upload-client';
+
+export type Account = Awaited<ReturnType<typeof registerOwner>>;
+export type CallerName = 'signedOut' | 'owner' | 'other' | 'admin';
+
+/**
+ * One app with the web build served (a stand-in index.html and gym.html), three accounts (the
+ * owner, another owner, an admin) and the owner's resources, each made through the API where
+ * the API makes it: a gym page, a logo, a video with a logo, a tus upload, an object link, and
+ * the media files a processed video has.
+ */
+export interface RouteWorld {
+  t: TestApp;
+  store: ObjectStore;
+  media: MediaFixtures;
+  owner: Account;
+  other: Account;
+  admin: Account;
+  customDomain: string;
+  /** The owner as GET /api/auth/user answers now (the slug and the logo change along the table). */
+  ownerNow(): Promise<PublicUser>;
+  /** The owner's video (in processing: its preview and enhanced file are private). */
+  video: VideoDto;
+  /** The owner's enhanced video: its HLS ladder is public. */
+  publicVideoId: string;
+  hlsVersion: string;
+  /** The owner's logo as the public page links it (/api/logos/{ownerId}/{file}). */
+  logoUrl: string;
+  /** The owner's unfinished tus upload (/api/uploads/{id}). */
+  tusUrl: string;
+  /** A signed GET link to the owner's stored original. */
+  objectLink: string;
+  account(name: Exclude<CallerName, 'signedOut'>): Account;
+  /** A new video row of the owner (no files): for the routes that change or delete one. */
+  seedVideo(status?: 'uploaded' | 'processing'): Promise<string>;
+  /** A new unfinished tus upload of the owner. */
+  tusUpload(cookie?: string): Promise<string>;
+  /** A fresh signed upload URL of the owner (the local store's PUT route). */
+  uploadUrl(): Promise<string>;
+  inject(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Every row a denied request could touch, for a before/after comparison. */
+  snapshot(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+export const TUS_CREATE_HEADERS = {
+  'tus-resumable': '1.0.0',
+  'upload-length': '1000',
+  'upload-metadata': tusMetadata({ filename: 'class.mp4', filetype: 'video/mp4' }),
+};
+
+function expectStatus(res: LightMyRequestResponse, status: number, what: string) {
+  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+}
+
+export async function startRouteWorld(): Promise<RouteWorld> {
+  const media = await mediaFixtures();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-routes-'));
+  const webDist = path.join(dataDir, 'web');
+  await mkdir(webDist);
+  const page = '<!doctype html><html><head><title>Cadence</title></head><body></body></html>';
+  await writeFile(path.join(webDist, 'index.html'), page);
+  await writeFile(path.join(webDist, 'gym.html'), page);
+
+  let clock = () => Date.now();
+  const env = { DATA_DIR: dataDir };
+  const store = await openObjectStore(loadConfig({ ...env }), () => clock());
+  const t = await startTestApp({ env, deps: { web: 'static', webDist, objectStore: store } });
+  clock = t.now;
+  const { db } = t.database;
+
+  const inject = ({ cookie, ...options }: InjectOptions & { cookie?: string }) =>
+    t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+
+  const owner = await registerOwner(t.app);
+  const other = await registerOwner(t.app);
+  const admin = await registerOwner(t.app);
+  await db.update(users).set({ isAdmin: 'true' }).where(eq(users.id, admin.id));
+
+  const gymSlug = `iron-spin-${owner.id.slice(0, 8)}`;
+  const onboard = await inject({
+    method: 'POST',
+    url: '/api/auth/complete-onboarding',
+    cookie: owner.cookie,
+    payload: { companyName: 'Iron Spin', companyType: 'gym', companySlug: gymSlug },
+  });
+  expectStatus(onboard, 200, 'onboarding');
+  // Set straight in the table: connecting a domain through the API depends on DNS.
+  const customDomain = `classes-${owner.id.slice(0, 8)}.example.com`;
+  // The top plan: the table adds videos, and the quota is not what these tests are about.
+  await db.update(users).set({ customDomain, plan: 'elite-studio' }).where(eq(users.id, owner.id));
+
+  const logoRes = await inject({
+    method: 'POST',
+    url: '/api/auth/upload-logo',
+    cookie: owner.cookie,
+    ...logoMultipart(media.logo),
+  });
+  expectStatus(logoRes, 200, 'logo upload');
+  const logoUrl = (logoRes.json() as { logoUrl: string }).logoUrl;
+
+  const videoAddress = await uploadBytes(t.app, owner.cookie, media.clip, 'video/mp4');
+  const logoAddress = await uploadBytes(t.app, owner.cookie, media.logo, 'image/png');
+  const created = await inject({
+    method: 'POST',
+    url: '/api/auth/videos',
+    cookie: owner.cookie,
+    payload: {
+      videoURL: videoAddress,
+      title: 'Morning Ride',
+      originalFileName: 'morning-ride.mp4',
+      fileSize: String(media.clip.length),
+      replaceBackground: false,
+      addLogo: true,
+      logoFileUrl: logoAddress,
+    },
+  });
+  expectStatus(created, 201, 'create video');
+  const video = (created.json() as { video: VideoDto }).video;
+
+  // The pipeline's files, as the media jobs would leave them.
+  const put = (key: string, bytes: Buffer) => store.put(key, Readable.from([bytes]));
+  const enhancedKey = mediaKeys.enhanced(video.id, 'v1');
+  await put(mediaKeys.preview(video.id), media.clip);
+  await put(enhancedKey, media.clip);
+  await db
+    .update(videos)
+    .set({
+      processingStatus: 'processing',
+      previewUrl: `/media/videos/${video.id}/preview.mp4`,
+      enhancedKey,
+    })
+    .where(eq(videos.id, video.id));
+
+  let seq = 0;
+  const seedVideo = async (status: 'uploaded' | 'processing' = 'uploaded') => {
+    seq += 1;
+    const [row] = await db
+      .insert(videos)
+      .values({
+        userId: owner.id,
+        title: `Seeded ${seq}`,
+        originalFileName: `seeded-${seq}.mp4`,
+        originalFileUrl: `/api/objects/uploads/${owner.id}/none-${seq}`,
+        fileSize: '1000',
+        processingStatus: status,
+      })
+      .returning({ id: videos.id });
+    return row!.id;
+  };
+
+  const publicVideoId = await seedVideo();
+  const hlsVersion = 'v1';
+  const hls = mediaKeys.hls(publicVideoId, hlsVersion);
+  await put(`${hls}master.m3u8`, Buffer.from('#EXTM3U\n'));
+  await put(mediaKeys.thumbnail(publicVideoId), media.logo);
+  await put(mediaKeys.poster(publicVideoId), media.logo);
+  await db
+    .update(videos)
+    .set({
+      processingStatus: 'enhanced',
+      thumbnailUrl: `/media/videos/${publicVideoId}/thumbnail.jpg`,
+      hlsUrl: `/media/videos/${publicVideoId}/hls/${hlsVersion}/master.m3u8`,
+    })
+    .where(eq(videos.id, publicVideoId));
+
+  const tusUpload = async (cookie = owner.cookie) => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/uploads',
+      cookie,
+      headers: TUS_CREATE_HEADERS,
+    });
+    expectStatus(res, 201, 'tus create');
+    return new URL(String(res.headers.location), 'http://localhost').pathname;
+  };
+  const tusUrl = await tusUpload();
+
+  const original = await inject({
+    method: 'GET',
+    url: `/api/auth/videos/${video.id}/original`,
+    cookie: owner.cookie,
+  });
+  expectStatus(original, 302, 'original link');
+  const objectLink = String(original.headers.location);
+  if (!storedAddress(objectLink).startsWith('/api/objects/')) throw new Error(objectLink);
+
+  const accounts = { owner, other, admin };
+  return {
+    t,
+    store,
+    media,
+    owner,
+    other,
+    admin,
+    customDomain,
+    ownerNow: async () => {
+      const res = await inject({ method: 'GET', url: '/api/auth/user', cookie: owner.cookie });
+      expectStatus(res, 200, 'user');
+      return res.json() as PublicUser;
+    },
+    video,
+    publicVideoId,
+    hlsVersion,
+    logoUrl,
+    tusUrl,
+    objectLink,
+    account: (name) => accounts[name],
+    seedVideo,
+    tusUpload,
+    uploadUrl: () => requestUploadUrl(t.app, owner.cookie),
+    inject,
+    snapshot: async () =>
+      JSON.stringify({
+        users: await db.select().from(users).orderBy(asc(users.id)),
+        videos: await db.select().from(videos).orderBy(asc(videos.id)),
+        uploads: await db.select().from(uploads).orderBy(asc(uploads.key)),
+        events: await db.select().from(videoEvents).orderBy(asc(videoEvents.id)),
+      }),
+    close: async () => {
+      await t.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+export function multipartFile(field: string, fileName: string, type: string, bytes: Buffer) {
+  const boundary = `----cadence${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const logoMultipart = (bytes: Buffer) =>
+  multipartFile('logo', 'logo.png', 'image/png', bytes);
