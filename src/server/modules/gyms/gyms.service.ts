@@ -60,6 +60,8 @@ interface Deps {
 /** The public gym page's data: branding and ready classes, nothing private. */
 /** What a slug can look like (onboarding's rules, 50 characters at most): anything else is no gym. */
 const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
+/** A host name as normalizeDomain stores one: letters, digits, dots and hyphens, 253 at most. */
+const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
 
 export function gymsService({ repo, store, now }: Deps) {
   /**
@@ -136,7 +138,8 @@ export function gymsService({ repo, store, now }: Deps) {
   /** The owner serving their public page on this host (a domain their plan still includes), or null. */
   async function ownerOfHost(host: string): Promise<UserRow | null> {
     const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-    if (!name.includes('.')) return null;
+    // Stored domains are normalized host names: anything else (a NUL byte, spaces) cannot match.
+    if (!name.includes('.') || !HOST_NAME.test(name)) return null;
     const owner = await repo.findByDomain(name);
     if (!owner?.companySlug || !planAllowsCustomDomain(owner.plan)) return null;
     return owner;
