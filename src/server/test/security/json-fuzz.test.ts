@@ -187,11 +187,11 @@ describe('JSON fuzz pass', () => {
         const caller = callerName === 'signedOut' ? undefined : w.account(callerName);
         let base = await baseBody(target, caller);
         // A route that reads no body gets only what the parser refuses: anything else would simply
-        // run it (log out, delete).
+        // run it (log out, delete). Field probes need the route's valid JSON body to vary.
         const probes =
-          target.rule.body === 'json' && base.body
-            ? [...parserProbes(), ...shapeProbes(), ...fieldProbes(base.body)]
-            : parserProbes();
+          target.rule.body !== 'json'
+            ? parserProbes()
+            : [...parserProbes(), ...shapeProbes(), ...(base.body ? fieldProbes(base.body) : [])];
         let before = await w.snapshot();
         for (const probe of probes) {
           const res = await w.inject({

@@ -68,7 +68,7 @@ const json = (payload: unknown) => ({ payload: payload as InjectOptions['payload
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 /** QUERY is a method with a body: Fastify wants a content type with it. */
 const rawHeaders = { ...tusHeaders, 'content-type': 'application/octet-stream' };
-/** Another owner's path: the owner's resource. The owner alone gets a fresh one when `fresh` makes it. */
+/** The owner calls a route that uses a resource up (deletes it) on a fresh one; others on the real one. */
 const isOwner = (w: RouteWorld, caller: Account | undefined) => caller?.id === w.owner.id;
 let unique = 0;
 const nextSlug = () => `studio-${Date.now().toString(36)}-${(unique += 1)}`;

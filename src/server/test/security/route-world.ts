@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { PublicUser } from '@shared/auth.contract';
 import { storedAddress } from '@shared/uploads.contract';
@@ -233,13 +233,16 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     tusUpload,
     uploadUrl: () => requestUploadUrl(t.app, owner.cookie),
     inject,
-    snapshot: async () =>
-      JSON.stringify({
-        users: await db.select().from(users).orderBy(asc(users.id)),
-        videos: await db.select().from(videos).orderBy(asc(videos.id)),
-        uploads: await db.select().from(uploads).orderBy(asc(uploads.key)),
-        events: await db.select().from(videoEvents).orderBy(asc(videoEvents.id)),
-      }),
+    // One round trip: the fuzz pass takes a snapshot around every request.
+    snapshot: async () => {
+      const result = await db.execute(sql`
+        select
+          (select string_agg(t::text, ',' order by t.id) from ${users} t) as users,
+          (select string_agg(t::text, ',' order by t.id) from ${videos} t) as videos,
+          (select string_agg(t::text, ',' order by t.key) from ${uploads} t) as uploads,
+          (select string_agg(t::text, ',' order by t.id) from ${videoEvents} t) as events`);
+      return JSON.stringify((result as { rows: unknown[] }).rows);
+    },
     close: async () => {
       await t.close();
       await store.close();
