@@ -238,4 +238,3 @@ export interface RevokeDomainResponse {
   message: string;
   revoked: AdminDomainDto;
 }
-

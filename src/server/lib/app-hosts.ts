@@ -13,7 +13,8 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1
 export function bareHost(host: string): string {
   if (host.length > 300) return '';
   let name = host.trim().toLowerCase();
-  if (name.startsWith('[')) name = name.slice(1, name.indexOf(']') === -1 ? undefined : name.indexOf(']'));
+  if (name.startsWith('['))
+    name = name.slice(1, name.indexOf(']') === -1 ? undefined : name.indexOf(']'));
   else name = name.replace(/:\d{1,5}$/, '');
   return name.replace(/\.$/, '');
 }

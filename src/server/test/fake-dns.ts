@@ -58,10 +58,17 @@ export async function connectDomain(
     headers: { cookie },
     payload: { domain },
   });
-  if (saved.statusCode !== 200) throw new Error(`saving ${domain}: ${saved.statusCode} ${saved.body}`);
-  const record = (saved.json() as UpdateDomainResponse).branding.customDomainRecord as DomainTxtRecord;
+  if (saved.statusCode !== 200)
+    throw new Error(`saving ${domain}: ${saved.statusCode} ${saved.body}`);
+  const record = (saved.json() as UpdateDomainResponse).branding
+    .customDomainRecord as DomainTxtRecord;
   dns.publish(record.name, [record.value]);
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: { cookie } });
-  if (verified.statusCode !== 200) throw new Error(`verifying ${domain}: ${verified.statusCode} ${verified.body}`);
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/branding/domain/verify',
+    headers: { cookie },
+  });
+  if (verified.statusCode !== 200)
+    throw new Error(`verifying ${domain}: ${verified.statusCode} ${verified.body}`);
   return verified.json() as UpdateDomainResponse;
 }

@@ -32,7 +32,10 @@ export function adminDomainsRepository(db: Db) {
         .where(isNotNull(users.customDomain))
         .orderBy(sql`${users.customDomainAddedAt} desc nulls last`, desc(users.id))
         .limit(limit);
-      const [total] = await db.select({ n: count() }).from(users).where(isNotNull(users.customDomain));
+      const [total] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(isNotNull(users.customDomain));
       return { rows, total: Number(total?.n ?? 0) };
     },
 

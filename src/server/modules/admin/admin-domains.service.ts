@@ -37,7 +37,14 @@ export function adminDomainsService({ repo, log }: Deps) {
       const row = await repo.revoke(ownerId, domain);
       if (!row) throw new NotFoundError(ADMIN_DOMAIN_MESSAGES.notConnected);
       log.info(
-        { audit: 'custom_domain_revoked', adminId: admin.id, adminEmail: admin.email, ownerId, domain: row.domain, wasVerified: Boolean(row.verifiedAt) },
+        {
+          audit: 'custom_domain_revoked',
+          adminId: admin.id,
+          adminEmail: admin.email,
+          ownerId,
+          domain: row.domain,
+          wasVerified: Boolean(row.verifiedAt),
+        },
         'custom domain revoked by an admin',
       );
       return toAdminDomainDto(row);

@@ -31,7 +31,12 @@ export function gymsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(sql`lower(${users.customDomain}) = ${host.toLowerCase()}`, isNotNull(users.customDomainVerifiedAt)))
+        .where(
+          and(
+            sql`lower(${users.customDomain}) = ${host.toLowerCase()}`,
+            isNotNull(users.customDomainVerifiedAt),
+          ),
+        )
         .limit(1);
       return row;
     },

@@ -16,8 +16,12 @@ import { registerOwner, startTestApp, type TestApp } from '../harness';
  */
 
 const APP_HOST = 'app.example.com';
-const INDEX_HTML = '<!doctype html><html><head><title>Cadence</title></head><body><div id="root"></div></body></html>';
-const GYM_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"></div><script type="module" src="/assets/gym.js"></script>');
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Cadence</title></head><body><div id="root"></div></body></html>';
+const GYM_HTML = INDEX_HTML.replace(
+  '<div id="root"></div>',
+  '<div id="root"></div><script type="module" src="/assets/gym.js"></script>',
+);
 
 let t: TestApp;
 let webDist: string;
@@ -43,7 +47,12 @@ async function attacker() {
     method: 'POST',
     url: '/api/auth/complete-onboarding',
     headers: { cookie: owner.cookie },
-    payload: { companyName: 'Evil Gym', companyType: 'gym', companySlug: `evil-${Date.now().toString(36)}`, companyDescription: 'Ride with us.' },
+    payload: {
+      companyName: 'Evil Gym',
+      companyType: 'gym',
+      companySlug: `evil-${Date.now().toString(36)}`,
+      companyDescription: 'Ride with us.',
+    },
   });
   expect(onboard.statusCode).toBe(200);
   await t.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, owner.id));
@@ -60,10 +69,17 @@ async function expectMainHostIsTheApp() {
     }
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
     expect(page.body).toBe(INDEX_HTML);
-    const byHost = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host } });
+    const byHost = await t.app.inject({
+      method: 'GET',
+      url: '/api/gym/by-host',
+      headers: { host },
+    });
     expect(byHost.statusCode).toBe(404);
   }
-  const check = await t.app.inject({ method: 'GET', url: `/api/custom-domains/check?domain=${APP_HOST}` });
+  const check = await t.app.inject({
+    method: 'GET',
+    url: `/api/custom-domains/check?domain=${APP_HOST}`,
+  });
   expect(check.statusCode).toBe(404);
 }
 
@@ -71,7 +87,12 @@ describe('custom domains cannot hijack the app (audit finding 1)', () => {
   it("refuses the app's host and names under it, whatever Host the request carries, and the main host stays the app", async () => {
     const owner = await attacker();
     for (const host of ['attacker.example', 'localhost:5000', APP_HOST]) {
-      for (const domain of [APP_HOST, `www.${APP_HOST}`, 'APP.EXAMPLE.COM.', 'https://app.example.com/x']) {
+      for (const domain of [
+        APP_HOST,
+        `www.${APP_HOST}`,
+        'APP.EXAMPLE.COM.',
+        'https://app.example.com/x',
+      ]) {
         const res = await t.app.inject({
           method: 'PUT',
           url: '/api/auth/branding/domain',
@@ -79,7 +100,9 @@ describe('custom domains cannot hijack the app (audit finding 1)', () => {
           payload: { domain },
         });
         expect(res.statusCode, `${domain} via ${host}`).toBe(400);
-        expect(res.json().message).toBe("This is Cadence's own address. Please enter your gym's domain.");
+        expect(res.json().message).toBe(
+          "This is Cadence's own address. Please enter your gym's domain.",
+        );
       }
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
@@ -91,17 +114,31 @@ describe('custom domains cannot hijack the app (audit finding 1)', () => {
     const owner = await attacker();
     await t.database.db
       .update(users)
-      .set({ customDomain: APP_HOST, customDomainToken: 'a'.repeat(32), customDomainVerifiedAt: new Date() })
+      .set({
+        customDomain: APP_HOST,
+        customDomainToken: 'a'.repeat(32),
+        customDomainVerifiedAt: new Date(),
+      })
       .where(eq(users.id, owner.id));
     await expectMainHostIsTheApp();
     await t.database.db
       .update(users)
-      .set({ customDomain: `studio.${APP_HOST}`, customDomainToken: 'b'.repeat(32), customDomainVerifiedAt: null })
+      .set({
+        customDomain: `studio.${APP_HOST}`,
+        customDomainToken: 'b'.repeat(32),
+        customDomainVerifiedAt: null,
+      })
       .where(eq(users.id, owner.id));
     dns.publish(`_cadence-challenge.studio.${APP_HOST}`, [`cadence-verify=${'b'.repeat(32)}`]);
-    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: { cookie: owner.cookie } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/branding/domain/verify',
+      headers: { cookie: owner.cookie },
+    });
     expect(verify.statusCode).toBe(400);
-    expect(verify.json().message).toBe("This is Cadence's own address. Please enter your gym's domain.");
+    expect(verify.json().message).toBe(
+      "This is Cadence's own address. Please enter your gym's domain.",
+    );
   });
 
   it('serves a saved domain only once its owner has proved control of it in DNS', async () => {
@@ -116,11 +153,20 @@ describe('custom domains cannot hijack the app (audit finding 1)', () => {
     expect(saved.json().branding.customDomainStatus).toBe('pending');
     const host = { host: 'classes.someone-elses-gym.com' };
     expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toBe(INDEX_HTML);
-    expect((await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).statusCode).toBe(404);
-    const check = await t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=classes.someone-elses-gym.com' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).statusCode,
+    ).toBe(404);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/custom-domains/check?domain=classes.someone-elses-gym.com',
+    });
     expect(check.statusCode).toBe(404);
     // Without the record in DNS, verification fails and nothing changes.
-    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: { cookie: owner.cookie } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/branding/domain/verify',
+      headers: { cookie: owner.cookie },
+    });
     expect(verify.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toBe(INDEX_HTML);
   });
