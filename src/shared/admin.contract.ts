@@ -200,7 +200,7 @@ export const ADMIN_DOMAIN_MESSAGES = {
   pending: 'Waiting for verification',
   revoke: 'Revoke',
   revokeConfirm: (domain: string) =>
-    `Revoke ${domain}? Its gym page stops there at once; the owner can connect it again only by verifying it.`,
+    `The gym page at ${domain} stops at once. The owner can connect the domain again only by verifying it again.`,
   revoked: 'Custom domain revoked',
   revokeFailed: 'Revoke failed',
   notConnected: 'This domain is no longer connected to that gym. Reload the list.',
