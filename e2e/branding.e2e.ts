@@ -356,6 +356,13 @@ describe('/customize', () => {
     expect(name).toBe('_cadence-challenge.classes.quietwheels.example');
     expect(value).toMatch(/^cadence-verify=[0-9a-f]{32}$/);
     await screenshot(master, 'customize-domain-pending');
+    // The same card on a phone, dark: readable, and no serious axe findings.
+    const phone = await ownerPage(empty, { width: 390, height: 844, dark: true });
+    await phone.goto('/customize');
+    await phone.getByTestId('domain-record').waitFor();
+    await phone.getByTestId('custom-domain-card').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'customize-domain-pending-phone-dark');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
 
     await status.getByRole('button', { name: 'Verify' }).click();
     await toast(master, 'Domain not verified');
