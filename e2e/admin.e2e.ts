@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema/users';
 import { mediaFixtures, type MediaFixtures } from '@server/test/media-fixtures';
 import { uploadBytes } from '@server/test/upload-client';
-import { ADMIN_MESSAGES } from '@shared/admin.contract';
+import { ADMIN_DOMAIN_MESSAGES, ADMIN_MESSAGES } from '@shared/admin.contract';
 import type { VideoDto } from '@shared/videos.contract';
 import {
   screenshot,
@@ -190,6 +190,79 @@ describe('admin area', () => {
     await ownerCard.getByText('Ready', { exact: true }).waitFor();
   });
 
+  it('lists the custom domains of every gym and revokes one', async () => {
+    const others = await Promise.all(
+      ['Pending Pedals', 'Verified Wheels'].map((companyName, i) =>
+        onboardOwner(e2e.app, {
+          email: `domain-${i}@gyms.example`,
+          companyName,
+          slug: `domain-gym-${i}`,
+        }),
+      ),
+    );
+    await e2e.database.db
+      .update(users)
+      .set({
+        customDomain: 'classes.ironspin.example',
+        customDomainToken: 'a'.repeat(32),
+        customDomainAddedAt: new Date(),
+        customDomainVerifiedAt: new Date(),
+      })
+      .where(eq(users.id, owner.id));
+    await e2e.database.db
+      .update(users)
+      .set({
+        plan: 'spin-master',
+        customDomain: 'ride.pending-pedals.example',
+        customDomainToken: 'b'.repeat(32),
+        customDomainAddedAt: new Date(),
+      })
+      .where(eq(users.id, others[0]!.id));
+    await e2e.database.db
+      .update(users)
+      .set({
+        plan: 'spin-master',
+        customDomain: 'ride.verified-wheels.example',
+        customDomainToken: 'c'.repeat(32),
+        customDomainAddedAt: new Date(),
+        customDomainVerifiedAt: new Date(),
+      })
+      .where(eq(users.id, others[1]!.id));
+
+    const page = await adminPage();
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Domains' })
+      .click();
+    await page.getByRole('heading', { name: ADMIN_DOMAIN_MESSAGES.title }).waitFor();
+    const rows = page.getByTestId('admin-domain');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    const pending = rows.filter({ hasText: 'ride.pending-pedals.example' });
+    await pending.getByText(ADMIN_DOMAIN_MESSAGES.pending).waitFor();
+    await pending.getByText('Pending Pedals').waitFor();
+    const target = rows.filter({ hasText: 'ride.verified-wheels.example' });
+    await target.getByText(ADMIN_DOMAIN_MESSAGES.verified, { exact: true }).waitFor();
+
+    const check = () =>
+      e2e.app.inject({
+        method: 'GET',
+        url: '/api/custom-domains/check?domain=ride.verified-wheels.example',
+      });
+    expect((await check()).statusCode).toBe(200);
+    await target.getByRole('button', { name: /Revoke/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(/The gym page at ride\.verified-wheels\.example stops/).waitFor();
+    await screenshot(page, 'admin-domains-revoke-dialog');
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText(ADMIN_DOMAIN_MESSAGES.revoked).first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="admin-domain"]').length === 2,
+    );
+    expect((await check()).statusCode).toBe(404);
+    await page.context().close();
+  });
+
   it('looks right and passes axe at 390, 1024 and 1440 px, light and dark', async () => {
     for (const dark of [false, true]) {
       for (const viewport of VIEWPORTS) {
@@ -198,6 +271,15 @@ describe('admin area', () => {
         const name = `admin-videos-${viewport.name}-${dark ? 'dark' : 'light'}`;
         await screenshot(page, name);
         expect(await seriousA11yViolations(page), name).toEqual([]);
+
+        await page
+          .getByRole('navigation', { name: 'Admin' })
+          .getByRole('link', { name: 'Domains' })
+          .click();
+        await page.getByTestId('admin-domain').first().waitFor();
+        const domainsName = `admin-domains-${viewport.name}-${dark ? 'dark' : 'light'}`;
+        await screenshot(page, domainsName);
+        expect(await seriousA11yViolations(page), domainsName).toEqual([]);
 
         const login = await e2e.newPage({ width: viewport.width, height: viewport.height, dark });
         await login.goto('/admin/videos');
@@ -209,5 +291,5 @@ describe('admin area', () => {
         await login.context().close();
       }
     }
-  });
+  }, 400_000);
 });

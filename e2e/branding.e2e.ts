@@ -346,6 +346,34 @@ describe('/customize', () => {
     await domainCard.getByLabel('Domain').fill('classes.quietwheels.example');
     await domainCard.getByRole('button', { name: 'Save domain' }).click();
     await toast(master, 'Custom domain saved');
+
+    // Pending until the owner proves the domain is theirs: the TXT record to add, and Verify.
+    const status = domainCard.getByTestId('domain-status');
+    await status.getByText('Waiting for verification').waitFor();
+    const record = domainCard.getByTestId('domain-record');
+    const name = await record.locator('dd').nth(1).textContent();
+    const value = await record.locator('dd').nth(2).textContent();
+    expect(name).toBe('_cadence-challenge.classes.quietwheels.example');
+    expect(value).toMatch(/^cadence-verify=[0-9a-f]{32}$/);
+    await screenshot(master, 'customize-domain-pending');
+    // The same card on a phone, dark: readable, and no serious axe findings.
+    const phone = await ownerPage(empty, { width: 390, height: 844, dark: true });
+    await phone.goto('/customize');
+    await phone.getByTestId('domain-record').waitFor();
+    await phone.getByTestId('custom-domain-card').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'customize-domain-pending-phone-dark');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+
+    await status.getByRole('button', { name: 'Verify' }).click();
+    await toast(master, 'Domain not verified');
+    await domainCard.getByRole('alert').getByText(/No TXT record was found/).waitFor();
+
+    e2e.dns.publish(name!, [value!]);
+    await status.getByRole('button', { name: 'Verify' }).click();
+    await toast(master, 'Custom domain verified');
+    await domainCard.getByTestId('domain-status').getByText('Verified', { exact: true }).waitFor();
+    expect(await domainCard.getByTestId('domain-record').count()).toBe(0);
+    await screenshot(master, 'customize-domain-verified');
   });
 });
 
@@ -353,7 +381,8 @@ describe('a custom domain in the browser', () => {
   it('shows the gym page at / for a request whose Host is the gym domain', async () => {
     await e2e.database.db
       .update(users)
-      .set({ plan: 'spin-master', customDomain: 'ride.ridehouse.example' })
+      // A verified domain (only those serve the gym page).
+      .set({ plan: 'spin-master', customDomain: 'ride.ridehouse.example', customDomainVerifiedAt: new Date() })
       .where(eq(users.id, ride.id));
     const port = new URL(e2e.baseUrl).port;
     const browser = await chromium.launch({

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { WEB_DIST, buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Database } from '@server/db/client';
+import { fakeTxtResolver, type FakeTxtResolver } from '@server/test/fake-dns';
 import { freshDatabase } from '@server/test/harness';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,6 +18,8 @@ export interface E2E {
   app: FastifyInstance;
   /** The app's database, for seeding rows the UI cannot create quickly. */
   database: Database;
+  /** The DNS the custom-domain verification reads (TXT records published by the test). */
+  dns: FakeTxtResolver;
   browser: Browser;
   newPage(options?: { width?: number; height?: number; dark?: boolean }): Promise<Page>;
   close(): Promise<void>;
@@ -31,7 +34,8 @@ export async function startE2E(): Promise<E2E> {
   }
   const database = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-e2e' });
-  const app = await buildApp({ config, database, web: 'static', webDist });
+  const dns = fakeTxtResolver();
+  const app = await buildApp({ config, database, web: 'static', webDist, txtResolver: dns.resolver });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -45,6 +49,7 @@ export async function startE2E(): Promise<E2E> {
     baseUrl,
     app,
     database,
+    dns,
     browser,
     async newPage({ width = 1280, height = 800, dark = false } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });

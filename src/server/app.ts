@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
 import { brandingRoutes } from './modules/branding/branding.routes';
+import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
 import type { MediaJobs } from './jobs/media-jobs';
 import { healthRoutes } from './modules/health/health.routes';
@@ -56,6 +57,8 @@ export interface AppDeps {
   onVideoCreated?: OnVideoCreated;
   /** The media pipeline's queue: every new video is ingested through it (unless onVideoCreated is given). */
   media?: MediaJobs;
+  /** Looks up custom-domain TXT records; default: the system's DNS (node:dns). */
+  txtResolver?: TxtResolver;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,8 +107,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, { db: database.db, users, sessions, guards, now: deps.now });
   plansRoutes(app, { db: database.db, guards });
   analyticsRoutes(app, { db: database.db, guards, now: deps.now });
-  brandingRoutes(app, { db: database.db, store: objectStore, guards });
-  gymsRoutes(app, { db: database.db, store: objectStore, now: deps.now, web: deps.web ?? 'static', webDist: deps.webDist ?? WEB_DIST });
+  brandingRoutes(app, {
+    db: database.db,
+    store: objectStore,
+    guards,
+    appHosts: config.appHosts,
+    resolveTxt: deps.txtResolver ?? systemTxtResolver(),
+    now: deps.now ?? Date.now,
+  });
+  gymsRoutes(app, {
+    db: database.db,
+    store: objectStore,
+    now: deps.now,
+    appHosts: config.appHosts,
+    web: deps.web ?? 'static',
+    webDist: deps.webDist ?? WEB_DIST,
+  });
   playbackRoutes(app, { db: database.db, now: deps.now });
   registerVideoUploads(app, {
     config,

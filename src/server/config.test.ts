@@ -27,4 +27,55 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toEqual({ email: 'boss@example.com', password: 'secret-pass' });
   });
+
+  describe("the app's own hosts (APP_HOSTS, PUBLIC_URL)", () => {
+    it('defaults to the loopback names only, and says it was not configured', () => {
+      const config = loadConfig({});
+      expect(config.appHosts).toEqual(['localhost', '127.0.0.1', '::1']);
+      expect(config.appHostsConfigured).toBe(false);
+    });
+
+    it('takes the APP_HOSTS names and the host of PUBLIC_URL, normalised, beside the loopback names', () => {
+      const config = loadConfig({
+        APP_HOSTS: ' App.Cadence.Example. , cadence.example,10.0.0.5 ,, ::1',
+        PUBLIC_URL: 'https://Studio.Cadence.Example:8443/base?x=1',
+      });
+      expect(config.appHosts).toEqual([
+        'app.cadence.example',
+        'cadence.example',
+        '10.0.0.5',
+        '::1',
+        'studio.cadence.example',
+        'localhost',
+        '127.0.0.1',
+      ]);
+      expect(config.appHostsConfigured).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'http://[2001:db8::1]:5000' }).appHosts[0]).toBe('2001:db8::1');
+    });
+
+    it.each([
+      ['APP_HOSTS', 'app.cadence.example, bad_host.example'],
+      ['APP_HOSTS', '*.cadence.example'],
+      ['APP_HOSTS', ' , '],
+      ['APP_HOSTS', 'app.cadence.example/path'],
+      ['APP_HOSTS', Array.from({ length: 21 }, (_, i) => `h${i}.example`).join(',')],
+      ['APP_HOSTS', `${'a'.repeat(64)}.example`],
+      ['APP_HOSTS', 'x'.repeat(100_000)],
+      ['PUBLIC_URL', 'app.cadence.example'],
+      ['PUBLIC_URL', 'ftp://app.cadence.example'],
+      ['PUBLIC_URL', 'https://user@app.cadence.example'],
+      ['PUBLIC_URL', 'https://'],
+      ['PUBLIC_URL', 'https://app_cadence.example'],
+    ])('refuses %s=%j with one line naming the variable', (name, value) => {
+      try {
+        loadConfig({ [name]: value });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        const problems = (error as ConfigError).problems;
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(new RegExp(`^${name}: must be`));
+      }
+    });
+  });
 });

@@ -1,11 +1,26 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOOPBACK_HOSTS } from './lib/app-hosts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 const portMessage = 'must be a whole number from 0 to 65535';
+
+/** The most names APP_HOSTS may list. */
+export const APP_HOSTS_MAX = 20;
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const appHostsMessage = `must be up to ${APP_HOSTS_MAX} comma-separated host names, like app.cadence.example`;
+
+/** A host name (DNS labels), an IPv4 or an IPv6 address, lowercased without a trailing dot; else null. */
+function hostName(input: string): string | null {
+  const host = input.trim().toLowerCase().replace(/\.$/, '');
+  if (host.length === 0 || host.length > 253) return null;
+  if (isIP(host) !== 0) return host;
+  return host.split('.').every((label) => HOST_LABEL.test(label)) ? host : null;
+}
 
 const envSchema = z
   .object({
@@ -45,6 +60,33 @@ const envSchema = z
       .default(1),
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    APP_HOSTS: z
+      .string()
+      .max(APP_HOSTS_MAX * 254, appHostsMessage)
+      .transform((value, ctx) => {
+        const names = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+        const hosts = names.map(hostName);
+        if (names.length === 0 || names.length > APP_HOSTS_MAX || hosts.some((h) => h === null)) {
+          ctx.addIssue({ code: 'custom', message: appHostsMessage });
+          return z.NEVER;
+        }
+        return hosts as string[];
+      })
+      .optional(),
+    PUBLIC_URL: z
+      .string()
+      .max(2048, 'must be the http(s):// address the app is reached at')
+      .transform((value, ctx) => {
+        const host = /^https?:\/\/([^/?#]+)/i.exec(value.trim())?.[1];
+        // No user info, and a host name or address Cadence can compare requests with.
+        const name = host && !host.includes('@') ? hostName(host.replace(/:\d{1,5}$/, '').replace(/^\[(.*)\]$/, '$1')) : null;
+        if (!name) {
+          ctx.addIssue({ code: 'custom', message: 'must be the http(s):// address the app is reached at' });
+          return z.NEVER;
+        }
+        return name;
+      })
+      .optional(),
     WORKER_HEARTBEAT_SECONDS: z.coerce
       .number({ error: 'must be a whole number of seconds from 1 to 300' })
       .int('must be a whole number of seconds from 1 to 300')
@@ -70,6 +112,13 @@ export interface Config {
   signingSecret: string | undefined;
   /** The media pipeline (issue 5): queue, worker and ffmpeg settings. */
   media: MediaConfig;
+  /**
+   * The app's own host names (APP_HOSTS, the host of PUBLIC_URL, and always the loopback names):
+   * never a custom domain, nor anything under them.
+   */
+  appHosts: string[];
+  /** False when neither APP_HOSTS nor PUBLIC_URL is set (only the loopback names are the app's). */
+  appHostsConfigured: boolean;
 }
 
 export interface MediaConfig {
@@ -155,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffprobePath: e.FFPROBE_PATH,
       heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     },
+    appHosts: [...new Set([...(e.APP_HOSTS ?? []), ...(e.PUBLIC_URL ? [e.PUBLIC_URL] : []), ...LOOPBACK_HOSTS])],
+    appHostsConfigured: Boolean(e.APP_HOSTS ?? e.PUBLIC_URL),
   };
 }
 

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
         : { level: config.logLevel },
   });
 
+  if (!config.appHostsConfigured && config.env === 'production') {
+    app.log.warn(
+      'APP_HOSTS and PUBLIC_URL are unset: only localhost and loopback addresses count as the app itself. Set one before connecting custom domains.',
+    );
+  }
+
   const pipeline = await createMediaPipeline({
     config,
     database,

@@ -183,3 +183,58 @@ export const EVENT_LABELS: Record<string, string> = {
   ingest_failed: 'Ingest failed',
   package_failed: 'Packaging failed',
 };
+
+// ---------------------------------------------------------------------------------------------
+// Custom domains: every gym's connected domain, and the revoke (audit finding 1).
+
+export const ADMIN_DOMAINS_PATH = '/api/admin/domains';
+export const ADMIN_DOMAIN_REVOKE_PATH = '/api/admin/domains/revoke';
+/** The list shows at most this many domains (newest first). */
+export const ADMIN_DOMAINS_MAX = 500;
+
+export const ADMIN_DOMAIN_MESSAGES = {
+  title: 'Custom Domains',
+  description: 'Every domain a gym has connected. Revoking one stops its gym page there at once.',
+  empty: 'No gym has connected a domain yet.',
+  verified: 'Verified',
+  pending: 'Waiting for verification',
+  revoke: 'Revoke',
+  revokeConfirm: (domain: string) =>
+    `The gym page at ${domain} stops at once. The owner can connect the domain again only by verifying it again.`,
+  revoked: 'Custom domain revoked',
+  revokeFailed: 'Revoke failed',
+  notConnected: 'This domain is no longer connected to that gym. Reload the list.',
+} as const;
+
+/** One gym's custom domain as the admin desk lists it. */
+export interface AdminDomainDto {
+  domain: string;
+  status: 'pending' | 'verified';
+  /** When it was saved (ISO), and when verified (ISO or null). */
+  addedAt: string | null;
+  verifiedAt: string | null;
+  owner: { id: string; email: string; companyName: string | null; companySlug: string | null };
+}
+
+export interface AdminDomainsResponse {
+  domains: AdminDomainDto[];
+  /** Every connected domain, also past the listed ADMIN_DOMAINS_MAX. */
+  total: number;
+}
+
+/** POST /api/admin/domains/revoke: the owner and the domain the admin saw (changed meanwhile: 404). */
+export const revokeDomainBody = z.object({
+  ownerId: z.uuid({ error: ADMIN_DOMAIN_MESSAGES.notConnected }),
+  domain: z
+    .string({ error: ADMIN_DOMAIN_MESSAGES.notConnected })
+    .trim()
+    .toLowerCase()
+    .min(1, ADMIN_DOMAIN_MESSAGES.notConnected)
+    .max(253, ADMIN_DOMAIN_MESSAGES.notConnected),
+});
+export type RevokeDomainBody = z.input<typeof revokeDomainBody>;
+
+export interface RevokeDomainResponse {
+  message: string;
+  revoked: AdminDomainDto;
+}

@@ -6,6 +6,8 @@ import { PLANS, type PlanId } from './plans';
 
 export const BRANDING_PATH = '/api/auth/branding';
 export const BRANDING_DOMAIN_PATH = '/api/auth/branding/domain';
+/** POST: looks the domain's TXT record up and, when it holds the owner's token, verifies the domain. */
+export const BRANDING_DOMAIN_VERIFY_PATH = '/api/auth/branding/domain/verify';
 /** Spec §7: multipart, field `logo`; answers `logoUrl` and becomes users.companyLogoUrl. */
 export const UPLOAD_LOGO_PATH = '/api/auth/upload-logo';
 export const LOGO_FIELD = 'logo';
@@ -102,6 +104,21 @@ export interface BrandingDto {
   customDomain: string | null;
   /** Whether the owner's plan includes a custom domain. */
   customDomainAllowed: boolean;
+  /** null without a domain; 'pending' until its TXT record is found; only 'verified' serves the page. */
+  customDomainStatus: CustomDomainStatus | null;
+  /** When the domain was verified (ISO), or null. */
+  customDomainVerifiedAt: string | null;
+  /** The TXT record to create while the domain is pending, else null. */
+  customDomainRecord: DomainTxtRecord | null;
+}
+
+export type CustomDomainStatus = 'pending' | 'verified';
+
+export interface DomainTxtRecord {
+  /** The record's full name, e.g. `_cadence-challenge.classes.ironspin.com`. */
+  name: string;
+  /** Its text, e.g. `cadence-verify=3f…`. */
+  value: string;
 }
 
 export interface BrandingResponse {
@@ -151,7 +168,31 @@ export const DOMAIN_MESSAGES = {
   taken: 'This domain is already connected to another gym.',
   saved: 'Custom domain saved',
   removed: 'Custom domain removed',
+  pending: 'Waiting for verification',
+  verifiedStatus: 'Verified',
+  verified: 'Custom domain verified',
+  verifiedDescription: (domain: string) => `Riders can now open ${domain} once its DNS points here.`,
+  addRecord: 'To prove this domain is yours, add this TXT record at your DNS provider, then press Verify.',
+  verify: 'Verify',
+  verifyFailed: 'Domain not verified',
+  noDomain: 'Save a custom domain first, then verify it.',
+  recordMissing: (name: string) =>
+    `No TXT record was found at ${name}. DNS changes can take a few minutes to show; please try again.`,
+  recordWrong: (name: string) =>
+    `The TXT record at ${name} does not hold this domain's code. Please copy the value shown here exactly.`,
+  lookupFailed: (name: string) => `The DNS lookup of ${name} did not answer. Please try again in a few minutes.`,
+  tooManyVerifies: 'Too many verification attempts. Please wait a few minutes and try again.',
+  changedMeanwhile: 'Your custom domain changed meanwhile. Please verify it again.',
 } as const;
+
+/** Where the owner proves control of a domain: a TXT record under this label of the domain. */
+export const DOMAIN_CHALLENGE_LABEL = '_cadence-challenge';
+export const DOMAIN_CHALLENGE_PREFIX = 'cadence-verify=';
+
+/** The TXT record that verifies `domain` for the owner holding `token`. */
+export function domainTxtRecord(domain: string, token: string): DomainTxtRecord {
+  return { name: `${DOMAIN_CHALLENGE_LABEL}.${domain}`, value: `${DOMAIN_CHALLENGE_PREFIX}${token}` };
+}
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -192,6 +233,7 @@ export const updateDomainBody = z.object({
 });
 export type UpdateDomainBody = z.input<typeof updateDomainBody>;
 
+/** PUT /api/auth/branding/domain and POST /api/auth/branding/domain/verify. */
 export interface UpdateDomainResponse {
   message: string;
   branding: BrandingDto;

@@ -42,12 +42,21 @@ export const users = pgTable(
     brandSecondaryColor: varchar('brand_secondary_color', { length: 7 }).notNull().default('#1a1a1a'),
     /** A host name whose requests get this gym's public page (plans with a custom domain). */
     customDomain: varchar('custom_domain', { length: 253 }),
+    /** The per-domain token the owner publishes as a DNS TXT record to prove the domain is theirs. */
+    customDomainToken: varchar('custom_domain_token', { length: 64 }),
+    /** When the domain was saved (its verification pending since then). */
+    customDomainAddedAt: timestamp('custom_domain_added_at', { withTimezone: true }),
+    /** When the TXT record was found: only a verified domain serves the gym page. */
+    customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_company_slug_key').on(t.companySlug),
-    uniqueIndex('users_custom_domain_key').on(sql`lower(${t.customDomain})`),
+    /** One gym per verified domain; an unverified claim reserves nothing (first verified wins). */
+    uniqueIndex('users_verified_custom_domain_key')
+      .on(sql`lower(${t.customDomain})`)
+      .where(sql`${t.customDomainVerifiedAt} is not null`),
     /** The admin search by company (ILIKE '%…%'), through pg_trgm. */
     index('users_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],

@@ -1,13 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  ADMIN_DOMAIN_MESSAGES,
+  ADMIN_DOMAIN_REVOKE_PATH,
+  ADMIN_DOMAINS_PATH,
   ADMIN_MESSAGES,
   ADMIN_VIDEOS_PATH,
   adminVideosQuery,
   ENHANCED_FIELD,
   enhancedFromUploadBody,
+  revokeDomainBody,
   updateStatusBody,
   type AdminVideoResponse,
+  type RevokeDomainResponse,
   type VideoEventsResponse,
 } from '@shared/admin.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
@@ -21,6 +26,8 @@ import { parseRange } from '../../storage/byte-range';
 import { contentDisposition, type ObjectStore } from '../../storage/object-store';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { uploadsService } from '../uploads/uploads.service';
+import { adminDomainsRepository } from './admin-domains.repository';
+import { adminDomainsService } from './admin-domains.service';
 import { adminRepository } from './admin.repository';
 import { adminService } from './admin.service';
 
@@ -48,6 +55,24 @@ export function adminRoutes(app: FastifyInstance, { db, store, guards, media, no
     store,
     jobs: media,
     now,
+  });
+
+  const domains = adminDomainsService({ repo: adminDomainsRepository(db), log: app.log });
+
+  app.get(ADMIN_DOMAINS_PATH, async (request, reply) => {
+    await guards.admin(request, reply);
+    reply.header('cache-control', 'private, no-store');
+    return domains.list();
+  });
+
+  app.post(ADMIN_DOMAIN_REVOKE_PATH, async (request, reply) => {
+    const user = await guards.admin(request, reply);
+    const { ownerId, domain } = parse(revokeDomainBody, request.body);
+    const body: RevokeDomainResponse = {
+      message: ADMIN_DOMAIN_MESSAGES.revoked,
+      revoked: await domains.revoke(user, ownerId, domain),
+    };
+    return body;
   });
 
   app.get(ADMIN_VIDEOS_PATH, async (request, reply) => {

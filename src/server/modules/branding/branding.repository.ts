@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 
@@ -22,21 +22,57 @@ export function brandingRepository(db: Db) {
       return row;
     },
 
-    async setCustomDomain(ownerId: string, domain: string | null): Promise<UserRow | undefined> {
+    /** A new domain (or none): a fresh token, unverified since `addedAt`. */
+    async setCustomDomain(
+      ownerId: string,
+      domain: { name: string; token: string; addedAt: Date } | null,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ customDomain: domain, updatedAt: new Date() })
+        .set({
+          customDomain: domain?.name ?? null,
+          customDomainToken: domain?.token ?? null,
+          customDomainAddedAt: domain?.addedAt ?? null,
+          customDomainVerifiedAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, ownerId))
         .returning();
       return row;
     },
 
-    /** True when another owner has this domain (compared as the unique index does: lowercased). */
-    async isDomainHeldByAnother(ownerId: string, domain: string): Promise<boolean> {
+    /**
+     * Marks the domain verified, only if the owner still has this domain with this token and it is
+     * not verified yet (a domain changed during the DNS lookup is not verified by it).
+     */
+    async markVerified(ownerId: string, domain: string, token: string, at: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ customDomainVerifiedAt: at, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, ownerId),
+            eq(users.customDomain, domain),
+            eq(users.customDomainToken, token),
+            isNull(users.customDomainVerifiedAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** True when another owner has verified this domain (compared as the unique index does: lowercased). */
+    async isDomainVerifiedByAnother(ownerId: string, domain: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(sql`lower(${users.customDomain}) = ${domain.toLowerCase()}`, ne(users.id, ownerId)))
+        .where(
+          and(
+            sql`lower(${users.customDomain}) = ${domain.toLowerCase()}`,
+            isNotNull(users.customDomainVerifiedAt),
+            ne(users.id, ownerId),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },

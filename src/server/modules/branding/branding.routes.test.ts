@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANDING_DEFAULTS, LOGO_MESSAGES } from '@shared/branding.contract';
+import { BRANDING_DEFAULTS, DOMAIN_MESSAGES, LOGO_MESSAGES } from '@shared/branding.contract';
 import { LOGO_MAX_BYTES } from '@shared/videos.contract';
 import { users } from '../../db/schema/users';
-import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { connectDomain, dnsError, fakeTxtResolver } from '../../test/fake-dns';
+import { registerOwner, sessionCookie, startTestApp, type TestApp } from '../../test/harness';
+import { brandingRepository } from './branding.repository';
+import { brandingService, VERIFY_LIMIT } from './branding.service';
 
 let t: TestApp;
+const dns = fakeTxtResolver();
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { APP_HOSTS: 'app.cadence.test' }, deps: { txtResolver: dns.resolver } });
 });
 afterAll(() => t.close());
 
@@ -90,6 +94,9 @@ describe('GET and PUT /api/auth/branding', () => {
       logoIconUrl: null,
       customDomain: null,
       customDomainAllowed: false,
+      customDomainStatus: null,
+      customDomainVerifiedAt: null,
+      customDomainRecord: null,
       contrast: { readable: true, onPrimary: '#111111', onSecondary: '#ffffff' },
     });
   });
@@ -353,9 +360,17 @@ describe('PUT /api/auth/branding/domain', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Custom domain saved',
-      branding: { customDomain: 'classes.master-gym.com', customDomainAllowed: true },
+      branding: {
+        customDomain: 'classes.master-gym.com',
+        customDomainAllowed: true,
+        customDomainStatus: 'pending',
+        customDomainVerifiedAt: null,
+        customDomainRecord: { name: '_cadence-challenge.classes.master-gym.com' },
+      },
       user: { customDomain: 'classes.master-gym.com' },
     });
+    expect(res.json().branding.customDomainRecord.value).toMatch(/^cadence-verify=[0-9a-f]{32}$/);
+    expect(res.json().user).not.toHaveProperty('customDomainToken');
 
     const elite = await onboardedOwner();
     await setPlan(elite.id, 'elite-studio');
@@ -366,7 +381,7 @@ describe('PUT /api/auth/branding/domain', () => {
     expect(removed.json().branding.customDomain).toBeNull();
   });
 
-  it.each([['not a domain'], ['localhost'], ['10.0.0.1'], [42], ['-x.example.com']])('refuses %j with 400', async (domain) => {
+  it.each([['not a domain'], ['localhost'], ['10.0.0.1'], [42], ['-x.example.com'], ['::1'], ['[::1]'], ['intranet'], ['x'.repeat(400)]])('refuses %j with 400', async (domain) => {
     const owner = await onboardedOwner();
     await setPlan(owner.id, 'spin-master');
     const res = await putDomain(owner.cookie, domain);
@@ -374,24 +389,201 @@ describe('PUT /api/auth/branding/domain', () => {
     expect(res.json().message).toBe('Please enter a valid domain name, like classes.yourgym.com');
   });
 
-  it("refuses the app's own host and names under it", async () => {
+  it("refuses the app's own host (APP_HOSTS) and names under it, whatever the request's Host", async () => {
     const owner = await onboardedOwner();
     await setPlan(owner.id, 'spin-master');
-    for (const domain of ['app.cadence.test', 'gym.app.cadence.test']) {
-      const res = await putDomain(owner.cookie, domain, 'app.cadence.test:5000');
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe("This is Cadence's own address. Please enter your gym's domain.");
+    for (const host of ['app.cadence.test:5000', 'elsewhere.example']) {
+      for (const domain of ['app.cadence.test', 'gym.app.cadence.test']) {
+        const res = await putDomain(owner.cookie, domain, host);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe("This is Cadence's own address. Please enter your gym's domain.");
+      }
     }
   });
 
-  it("refuses another gym's domain with 409", async () => {
+  // Changed with verification: an unverified claim reserves nothing, so the 409 needs a verified one.
+  it("refuses a domain another gym has verified with 409", async () => {
     const a = await onboardedOwner();
     const b = await onboardedOwner();
     await setPlan(a.id, 'spin-master');
     await setPlan(b.id, 'spin-master');
-    expect((await putDomain(a.cookie, 'taken.example.com')).statusCode).toBe(200);
+    await connectDomain(t.app, dns, a.cookie, 'taken.example.com');
     const res = await putDomain(b.cookie, 'TAKEN.example.com');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This domain is already connected to another gym.');
+  });
+});
+
+describe('POST /api/auth/branding/domain/verify', () => {
+  let seq = 0;
+  /** An owner on Spin Master with a fresh domain saved (pending); answers its TXT record too. */
+  async function ownerWithPendingDomain(domain = `classes.verify-${++seq}-${Date.now().toString(36)}.com`) {
+    const owner = await onboardedOwner();
+    await t.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, owner.id));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/branding/domain',
+      headers: { cookie: owner.cookie },
+      payload: { domain },
+    });
+    expect(saved.statusCode).toBe(200);
+    const record = saved.json().branding.customDomainRecord as { name: string; value: string };
+    return { ...owner, domain, record };
+  }
+  const verify = (cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: cookie ? { cookie } : {} });
+  const statusOf = async (cookie: string) => (await getBranding(cookie)).json().branding.customDomainStatus;
+
+  it('answers 401 signed out, 403 on a plan without a custom domain, 400 with no domain saved', async () => {
+    expect((await verify()).statusCode).toBe(401);
+    const owner = await onboardedOwner();
+    const free = await verify(owner.cookie);
+    expect(free.statusCode).toBe(403);
+    expect(free.json().message).toContain('Spin Starter');
+    await t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
+    const none = await verify(owner.cookie);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(DOMAIN_MESSAGES.noDomain);
+  });
+
+  it('refuses while the TXT record is missing, and leaves the domain pending', async () => {
+    const owner = await ownerWithPendingDomain();
+    const res = await verify(owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DOMAIN_MESSAGES.recordMissing(owner.record.name));
+    expect(dns.lookups).toContain(owner.record.name);
+    expect(await statusOf(owner.cookie)).toBe('pending');
+  });
+
+  it("refuses a record holding another value (another owner's code, junk), and leaves the domain pending", async () => {
+    const owner = await ownerWithPendingDomain();
+    const other = await ownerWithPendingDomain(owner.domain);
+    dns.publish(owner.record.name, [other.record.value], ['v=spf1 -all'], [`${owner.record.value}x`]);
+    const res = await verify(owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DOMAIN_MESSAGES.recordWrong(owner.record.name));
+    expect(await statusOf(owner.cookie)).toBe('pending');
+  });
+
+  it('verifies with the right record (also split into several strings, among others), then says so', async () => {
+    const owner = await ownerWithPendingDomain();
+    const half = Math.floor(owner.record.value.length / 2);
+    dns.publish(owner.record.name, ['google-site-verification=abc'], [owner.record.value.slice(0, half), owner.record.value.slice(half)]);
+    const res = await verify(owner.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Custom domain verified',
+      branding: { customDomain: owner.domain, customDomainStatus: 'verified', customDomainRecord: null },
+    });
+    expect(Date.parse(res.json().branding.customDomainVerifiedAt)).toBeGreaterThan(0);
+    // Verifying again changes nothing and looks nothing up.
+    const lookups = dns.lookups.length;
+    expect((await verify(owner.cookie)).statusCode).toBe(200);
+    expect(dns.lookups.length).toBe(lookups);
+  });
+
+  it.each([
+    ['a server failure', dnsError('ESERVFAIL')],
+    ['a refused query', dnsError('EREFUSED')],
+    ['a timeout', dnsError('ETIMEOUT')],
+    ['an odd error', new Error('boom')],
+  ])('answers 400 with a try-again message on %s (never a 500)', async (_name, error) => {
+    const owner = await ownerWithPendingDomain();
+    dns.fail(owner.record.name, error);
+    const res = await verify(owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DOMAIN_MESSAGES.lookupFailed(owner.record.name));
+    expect(await statusOf(owner.cookie)).toBe('pending');
+  });
+
+  it('gives up on a lookup that never answers (the service bounds it in time)', async () => {
+    const owner = await ownerWithPendingDomain();
+    dns.hang(owner.record.name);
+    const service = brandingService({
+      repo: brandingRepository(t.database.db),
+      store: undefined as never,
+      appHosts: ['app.cadence.test'],
+      resolveTxt: dns.resolver,
+      now: Date.now,
+      lookupTimeoutMs: 50,
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    await expect(service.verifyDomain(row!)).rejects.toMatchObject({
+      statusCode: 400,
+      message: DOMAIN_MESSAGES.lookupFailed(owner.record.name),
+    });
+  });
+
+  it('reads only a bounded number of records, of bounded length', async () => {
+    const owner = await ownerWithPendingDomain();
+    const junk = Array.from({ length: 60 }, (_, i) => [`junk-${i}`]);
+    dns.publish(owner.record.name, ...junk, [owner.record.value]);
+    expect((await verify(owner.cookie)).json().message).toBe(DOMAIN_MESSAGES.recordWrong(owner.record.name));
+
+    const long = await ownerWithPendingDomain();
+    dns.publish(long.record.name, [long.record.value, ' '.repeat(2000)]);
+    expect((await verify(long.cookie)).json().message).toBe(DOMAIN_MESSAGES.recordMissing(long.record.name));
+  });
+
+  it(`limits attempts to ${VERIFY_LIMIT.max} per account and window, across its sessions`, async () => {
+    const owner = await ownerWithPendingDomain();
+    for (let i = 0; i < VERIFY_LIMIT.max; i++) expect((await verify(owner.cookie)).statusCode).toBe(400);
+    const limited = await verify(owner.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(DOMAIN_MESSAGES.tooManyVerifies);
+    // A second sign-in of the same account is the same account.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect((await verify(sessionCookie(login))).statusCode).toBe(429);
+    // Once the window has passed, the owner may try again.
+    t.advance(VERIFY_LIMIT.windowMs);
+    dns.publish(owner.record.name, [owner.record.value]);
+    expect((await verify(owner.cookie)).statusCode).toBe(200);
+  });
+
+  it('resets verification when the domain changes, and keeps it when the same domain is saved again', async () => {
+    const owner = await ownerWithPendingDomain();
+    dns.publish(owner.record.name, [owner.record.value]);
+    expect((await verify(owner.cookie)).statusCode).toBe(200);
+    const put = (domain: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/branding/domain', headers: { cookie: owner.cookie }, payload: { domain } });
+
+    const same = await put(owner.domain.toUpperCase());
+    expect(same.json().branding.customDomainStatus).toBe('verified');
+
+    const moved = await put(`www.${owner.domain}`);
+    expect(moved.json().branding).toMatchObject({ customDomainStatus: 'pending', customDomainVerifiedAt: null });
+    expect(moved.json().branding.customDomainRecord.value).not.toBe(owner.record.value);
+    // Moving back needs a new proof too: the old token is gone.
+    const back = await put(owner.domain);
+    expect(back.json().branding.customDomainStatus).toBe('pending');
+    expect(back.json().branding.customDomainRecord.value).not.toBe(owner.record.value);
+  });
+
+  it('lets the first owner to verify a domain have it; a pending claim does not block them', async () => {
+    const domain = `shared-${Date.now().toString(36)}.example.com`;
+    const squatter = await ownerWithPendingDomain(domain);
+    const realOwner = await ownerWithPendingDomain(domain);
+    dns.publish(realOwner.record.name, [realOwner.record.value]);
+    expect((await verify(realOwner.cookie)).statusCode).toBe(200);
+
+    // The squatter cannot verify it now, even with its own record published too.
+    dns.publish(squatter.record.name, [squatter.record.value]);
+    const late = await verify(squatter.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(DOMAIN_MESSAGES.taken);
+    expect(await statusOf(squatter.cookie)).toBe('pending');
+  });
+
+  it('lets the database refuse a second verified owner of a domain (two verifications racing)', async () => {
+    const domain = `race-${Date.now().toString(36)}.example.com`;
+    const a = await ownerWithPendingDomain(domain);
+    const b = await ownerWithPendingDomain(domain);
+    dns.publish(a.record.name, [a.record.value], [b.record.value]);
+    const results = await Promise.all([verify(a.cookie), verify(b.cookie)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   BRANDING_DOMAIN_PATH,
+  BRANDING_DOMAIN_VERIFY_PATH,
   BRANDING_MESSAGES,
   BRANDING_PATH,
   DOMAIN_MESSAGES,
@@ -26,11 +27,16 @@ import { ObjectMissingError, type ObjectStore } from '../../storage/object-store
 import { toPublicUser } from '../auth/public-user';
 import { brandingRepository } from './branding.repository';
 import { brandingService, logoKey, toBrandingDto } from './branding.service';
+import type { TxtResolver } from './txt-resolver';
 
 interface Deps {
   db: Db;
   store: ObjectStore;
   guards: Guards;
+  /** The app's own host names (config.appHosts). */
+  appHosts: readonly string[];
+  resolveTxt: TxtResolver;
+  now: () => number;
 }
 
 /** Room for the multipart framing around a 5 MB file before a declared length is refused outright. */
@@ -43,8 +49,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const tooLarge = () => new HttpError(413, LOGO_MESSAGES.tooLargeDescription);
 
 /** Gym branding (spec §2 Gym Customization, §3, §5, §7 upload-logo, §9 custom domain) and the logo files. */
-export function brandingRoutes(app: FastifyInstance, { db, store, guards }: Deps): void {
-  const branding = brandingService({ repo: brandingRepository(db), store, log: app.log });
+export function brandingRoutes(app: FastifyInstance, { db, store, guards, appHosts, resolveTxt, now }: Deps): void {
+  const branding = brandingService({ repo: brandingRepository(db), store, appHosts, resolveTxt, now, log: app.log });
 
   app.get(BRANDING_PATH, async (request, reply) => {
     const user = await guards.user(request, reply);
@@ -67,9 +73,20 @@ export function brandingRoutes(app: FastifyInstance, { db, store, guards }: Deps
   app.put(BRANDING_DOMAIN_PATH, async (request, reply) => {
     const user = await guards.user(request, reply);
     const { domain } = parse(updateDomainBody, request.body);
-    const updated = await branding.setDomain(user, domain, request.hostname);
+    const updated = await branding.setDomain(user, domain);
     const body: UpdateDomainResponse = {
       message: domain ? DOMAIN_MESSAGES.saved : DOMAIN_MESSAGES.removed,
+      branding: toBrandingDto(updated),
+      user: toPublicUser(updated),
+    };
+    return body;
+  });
+
+  app.post(BRANDING_DOMAIN_VERIFY_PATH, async (request, reply) => {
+    const user = await guards.user(request, reply);
+    const updated = await branding.verifyDomain(user);
+    const body: UpdateDomainResponse = {
+      message: DOMAIN_MESSAGES.verified,
       branding: toBrandingDto(updated),
       user: toPublicUser(updated),
     };

@@ -4,6 +4,7 @@ import {
   BRANDING_DEFAULTS,
   customDomainNotInPlan,
   DOMAIN_MESSAGES,
+  domainTxtRecord,
   LOGO_ICON_SIZE,
   LOGO_SIZE,
   LOGOS_PATH,
@@ -14,10 +15,20 @@ import {
 import { brandPalette } from '@shared/color';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { UserRow } from '../../db/schema/users';
-import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { isAppHost } from '../../lib/app-hosts';
+import { attemptLimiter } from '../../lib/attempt-limiter';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  isUniqueViolation,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors';
 import type { ObjectStore } from '../../storage/object-store';
 import type { BrandingRepository } from './branding.repository';
 import { processLogo } from './logo-image';
+import type { TxtResolver } from './txt-resolver';
 
 export interface BrandingInput {
   gymName: string;
@@ -63,17 +74,82 @@ export function toBrandingDto(user: UserRow): BrandingDto {
     contrast: brandPalette(user.brandPrimaryColor, user.brandSecondaryColor),
     customDomain: user.customDomain,
     customDomainAllowed: planAllowsCustomDomain(user.plan),
+    customDomainStatus: user.customDomain ? (user.customDomainVerifiedAt ? 'verified' : 'pending') : null,
+    customDomainVerifiedAt: user.customDomain ? (user.customDomainVerifiedAt?.toISOString() ?? null) : null,
+    customDomainRecord:
+      user.customDomain && user.customDomainToken && !user.customDomainVerifiedAt
+        ? domainTxtRecord(user.customDomain, user.customDomainToken)
+        : null,
   };
+}
+
+/** Verification attempts per account: each one is a DNS lookup. */
+export const VERIFY_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+/** The whole TXT lookup, whatever the resolver does. */
+export const VERIFY_LOOKUP_TIMEOUT_MS = 8000;
+/** Only this many TXT records, of at most this many characters, are read. */
+const MAX_TXT_RECORDS = 50;
+const MAX_TXT_LENGTH = 1024;
+
+/** The resolver's answer, or a rejection with code ETIMEOUT once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('TXT lookup timed out'), { code: 'ETIMEOUT' })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The records' texts (each record's strings joined), bounded in number and length; junk dropped. */
+function txtTexts(records: unknown): string[] {
+  if (!Array.isArray(records)) return [];
+  return records
+    .slice(0, MAX_TXT_RECORDS)
+    .map((chunks: unknown) =>
+      Array.isArray(chunks) && chunks.length <= 64 && chunks.every((c) => typeof c === 'string')
+        ? chunks.join('')
+        : '',
+    )
+    .filter((text) => text !== '' && text.length <= MAX_TXT_LENGTH);
 }
 
 interface Deps {
   repo: BrandingRepository;
   store: ObjectStore;
+  /** The app's own host names (config): never a custom domain. */
+  appHosts: readonly string[];
+  /** Looks a domain's TXT record up (node:dns in production, a fake in tests). */
+  resolveTxt: TxtResolver;
+  now: () => number;
+  /** Default VERIFY_LOOKUP_TIMEOUT_MS. */
+  lookupTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
 /** The rules of gym branding: name, description, colours, logo and custom domain. */
-export function brandingService({ repo, store, log }: Deps) {
+export function brandingService({
+  repo,
+  store,
+  appHosts,
+  resolveTxt,
+  now,
+  lookupTimeoutMs = VERIFY_LOOKUP_TIMEOUT_MS,
+  log,
+}: Deps) {
+  const verifyAttempts = attemptLimiter({ ...VERIFY_LIMIT, now });
+
+  /** The TXT records at `name`; a missing record is an empty list, any other failure a 400. */
+  async function lookUp(name: string): Promise<string[]> {
+    try {
+      return txtTexts(await withTimeout(resolveTxt(name), lookupTimeoutMs));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+      log?.warn({ err: error, name }, 'TXT lookup failed');
+      throw new ValidationError(DOMAIN_MESSAGES.lookupFailed(name));
+    }
+  }
+
   async function deleteLogoFiles(url: string | null): Promise<void> {
     for (const key of keysOfLogoUrl(url)) {
       // A leftover file costs a few KB; a failed delete must not fail the owner's save.
@@ -118,21 +194,55 @@ export function brandingService({ repo, store, log }: Deps) {
 
     /**
      * Sets (or with null removes) the owner's custom domain: only on plans that include one, never
-     * the app's own host or a name under it, never another gym's domain.
+     * one of the app's own hosts or a name under them, never a domain another gym has verified. A new
+     * domain gets a fresh token and waits for verification; saving the same domain again changes
+     * nothing. An unverified claim reserves nothing: whoever verifies first gets the domain.
      */
-    async setDomain(user: UserRow, domain: string | null, appHost: string): Promise<UserRow> {
+    async setDomain(user: UserRow, domain: string | null): Promise<UserRow> {
       if (domain !== null) {
         if (!planAllowsCustomDomain(user.plan)) throw new ForbiddenError(customDomainNotInPlan(user.plan));
-        const own = appHost.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-        if (domain === own || domain.endsWith(`.${own}`)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
-        if (await repo.isDomainHeldByAnother(user.id, domain)) throw new ConflictError(DOMAIN_MESSAGES.taken);
+        if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
+        if (domain === user.customDomain?.toLowerCase() && user.customDomainToken) return user;
+        if (await repo.isDomainVerifiedByAnother(user.id, domain)) throw new ConflictError(DOMAIN_MESSAGES.taken);
+      }
+      const claim = domain
+        ? { name: domain, token: randomBytes(16).toString('hex'), addedAt: new Date(now()) }
+        : null;
+      const updated = await repo.setCustomDomain(user.id, claim);
+      if (!updated) throw new NotFoundError('Account not found');
+      return updated;
+    },
+
+    /**
+     * Verifies the owner's pending domain: its `_cadence-challenge` TXT record must hold the owner's
+     * token. A lookup per attempt, VERIFY_LIMIT per account. Answers the owner, verified.
+     */
+    async verifyDomain(user: UserRow): Promise<UserRow> {
+      if (!planAllowsCustomDomain(user.plan)) throw new ForbiddenError(customDomainNotInPlan(user.plan));
+      const domain = user.customDomain;
+      const token = user.customDomainToken;
+      if (!domain || !token) throw new ValidationError(DOMAIN_MESSAGES.noDomain);
+      if (user.customDomainVerifiedAt) return user;
+      // A row saved before the app's hosts were configured: never verified.
+      if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
+      if (await repo.isDomainVerifiedByAnother(user.id, domain)) throw new ConflictError(DOMAIN_MESSAGES.taken);
+      if (!verifyAttempts.take(user.id)) throw new HttpError(429, DOMAIN_MESSAGES.tooManyVerifies);
+
+      const record = domainTxtRecord(domain, token);
+      const texts = await lookUp(record.name);
+      if (texts.length === 0) throw new ValidationError(DOMAIN_MESSAGES.recordMissing(record.name));
+      if (!texts.some((text) => text.trim() === record.value)) {
+        throw new ValidationError(DOMAIN_MESSAGES.recordWrong(record.name));
       }
       try {
-        const updated = await repo.setCustomDomain(user.id, domain);
-        if (!updated) throw new NotFoundError('Account not found');
+        const updated = await repo.markVerified(user.id, domain, token, new Date(now()));
+        // The domain changed (or was revoked) during the lookup: nothing to verify any more.
+        if (!updated) throw new ConflictError(DOMAIN_MESSAGES.changedMeanwhile);
         return updated;
       } catch (error) {
-        if (isUniqueViolation(error, 'users_custom_domain_key')) throw new ConflictError(DOMAIN_MESSAGES.taken);
+        if (isUniqueViolation(error, 'users_verified_custom_domain_key')) {
+          throw new ConflictError(DOMAIN_MESSAGES.taken);
+        }
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
@@ -26,12 +26,17 @@ export function gymsRepository(db: Db) {
       return slugs.findUserBySlugOrRedirect(slug);
     },
 
-    /** The owner whose custom domain is this host (compared lowercased, as the unique index is). */
-    async findByDomain(host: string): Promise<UserRow | undefined> {
+    /** The owner who verified this host as their custom domain (compared lowercased, as the unique index is). */
+    async findByVerifiedDomain(host: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
         .from(users)
-        .where(sql`lower(${users.customDomain}) = ${host.toLowerCase()}`)
+        .where(
+          and(
+            sql`lower(${users.customDomain}) = ${host.toLowerCase()}`,
+            isNotNull(users.customDomainVerifiedAt),
+          ),
+        )
         .limit(1);
       return row;
     },

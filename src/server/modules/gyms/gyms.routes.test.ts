@@ -11,12 +11,14 @@ import { users } from '../../db/schema/users';
 import { createObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
 import { videos } from '../../db/schema/videos';
+import { connectDomain, fakeTxtResolver } from '../../test/fake-dns';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { isReadyForRiders } from './gyms.service';
 
 let t: TestApp;
 let webDist: string;
 let store: ObjectStore;
+const dns = fakeTxtResolver();
 const INDEX_HTML =
   '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Cadence</title></head><body><div id="root"></div></body></html>';
 /** The public page's own build (vite.gym.config.ts): what /gym/{slug} and custom domains get. */
@@ -37,7 +39,7 @@ beforeAll(async () => {
     { storage: { kind: 'local' }, dataDir: '/tmp/cadence-test' },
     { signingSecret: 'gyms-test-signing-secret-of-32-characters', now: Date.now },
   );
-  t = await startTestApp({ deps: { web: 'static', webDist, objectStore: store } });
+  t = await startTestApp({ deps: { web: 'static', webDist, objectStore: store, txtResolver: dns.resolver } });
 });
 afterAll(async () => {
   await t.close();
@@ -307,7 +309,8 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
 
     const gzipped = await t.app.inject({ method: 'GET', url: `/gym/${g.slug}`, headers: { 'accept-encoding': 'gzip, br' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect(gzipped.headers.vary).toBe('accept-encoding');
+    // Host too: on a custom domain every path (this one included) is that gym's page.
+    expect(gzipped.headers.vary).toBe('host, accept-encoding');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(res.body);
     for (const refused of ['gzip;q=0', 'br, gzip; q=0.0', 'identity']) {
       const plain = await t.app.inject({ method: 'GET', url: `/gym/${g.slug}`, headers: { 'accept-encoding': refused } });
@@ -359,16 +362,12 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
 });
 
 describe('custom domains (Host header)', () => {
+  // Changed with verification: a domain serves only once verified (through the fake DNS here).
   async function gymWithDomain(domain: string, plan = 'spin-master') {
     const g = await gym('Domain Gym');
     await t.database.db.update(users).set({ plan }).where(eq(users.id, g.id));
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/branding/domain',
-      headers: { cookie: g.cookie, host: 'localhost:5000' },
-      payload: { domain },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await connectDomain(t.app, dns, g.cookie, domain);
+    expect(res.branding.customDomainStatus).toBe('verified');
     return g;
   }
 
@@ -379,9 +378,12 @@ describe('custom domains (Host header)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ slug: g.slug, gymName: 'Domain Gym', videos: [{ title: 'Domain Class' }] });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
+    // Publicly cacheable, so a shared cache must keep one answer per Host (the 404 too).
+    expect(res.headers.vary).toMatch(/\bhost\b/i);
 
     const other = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'unknown.example.com' } });
     expect(other.statusCode).toBe(404);
+    expect(other.headers.vary).toMatch(/\bhost\b/i);
     const local = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'localhost:5000' } });
     expect(local.statusCode).toBe(404);
   });
@@ -401,10 +403,14 @@ describe('custom domains (Host header)', () => {
       expect(res.body).toContain('<title>Domain Gym</title>');
       expect(res.body).toContain(`href="/api/logos/${g.id}/abcdefabcdefabcdefabcdef-64.png"`);
       expect(embeddedGym(res.body)).toMatchObject({ slug: null, gym: { slug: g.slug, gymName: 'Domain Gym' } });
+      // The same path answers per Host: caches must not hand this page to the app's host.
+      expect(res.headers.vary).toMatch(/\bhost\b/i);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
     }
     const plain = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:5000' } });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.headers.vary).toMatch(/\bhost\b/i);
 
     // The API on that host is the API: no HTML for it.
     const api = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'ride.marked-gym.com' } });
@@ -416,9 +422,40 @@ describe('custom domains (Host header)', () => {
     const yes = await t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=ask.checked-gym.com' });
     expect(yes.statusCode).toBe(200);
     expect(yes.json()).toEqual({ domain: 'ask.checked-gym.com', connected: true });
-    for (const url of ['/api/custom-domains/check?domain=nope.example.com', '/api/custom-domains/check', '/api/custom-domains/check?domain=localhost']) {
+    for (const url of [
+      '/api/custom-domains/check?domain=nope.example.com',
+      '/api/custom-domains/check',
+      '/api/custom-domains/check?domain=localhost',
+      `/api/custom-domains/check?domain=${'a'.repeat(300)}.com`,
+      '/api/custom-domains/check?domain=ask.checked-gym.com&domain=x.example.com',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
+  });
+
+  it('approves, serves and answers by-host only for a verified domain, never for a pending one', async () => {
+    const g = await gym('Pending Gym');
+    await t.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, g.id));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/branding/domain',
+      headers: { cookie: g.cookie },
+      payload: { domain: 'pending.waiting-gym.com' },
+    });
+    expect(saved.json().branding.customDomainStatus).toBe('pending');
+    const host = { host: 'pending.waiting-gym.com' };
+    const check = () => t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=pending.waiting-gym.com' });
+    expect((await check()).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toBe(INDEX_HTML);
+
+    const record = saved.json().branding.customDomainRecord;
+    dns.publish(record.name, [record.value]);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: { cookie: g.cookie } });
+    expect(verified.statusCode).toBe(200);
+    expect((await check()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).json().gymName).toBe('Pending Gym');
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toContain('<title>Pending Gym</title>');
   });
 
   it('stops serving a domain once the plan no longer includes it', async () => {

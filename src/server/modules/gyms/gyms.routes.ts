@@ -14,12 +14,14 @@ import { NotFoundError } from '../../lib/errors';
 import type { ObjectStore } from '../../storage/object-store';
 import { gymsRepository } from './gyms.repository';
 import { gymsService, type GymsService } from './gyms.service';
-import { customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
+import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
 
 interface Deps {
   db: Db;
   store: ObjectStore;
   now?: () => number;
+  /** The app's own host names (config.appHosts): never a custom domain. */
+  appHosts: readonly string[];
   /** How buildApp serves the web app; in 'static' the public page's HTML is served from here. */
   web: 'static' | 'vite' | 'none';
   webDist: string;
@@ -40,10 +42,17 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
 
 /** The public gym page (spec §3 Public gym response, §7 GET /api/gym/{gymSlug}) and custom domains (§9). */
 export function gymsRoutes(app: FastifyInstance, deps: Deps): void {
-  const gyms = gymsService({ repo: gymsRepository(deps.db), store: deps.store, now: deps.now ?? Date.now });
+  const gyms = gymsService({
+    repo: gymsRepository(deps.db),
+    store: deps.store,
+    now: deps.now ?? Date.now,
+    appHosts: deps.appHosts,
+  });
 
   // A static path: Fastify prefers it to ':gymSlug' (so 'by-host' belongs in RESERVED_SLUGS).
+  // The answer depends on the Host: a shared cache must keep one per host (the 404 too).
   app.get(GYM_BY_HOST_PATH, async (request, reply) => {
+    addVary(reply, 'host');
     const found = await gyms.byHost(request.hostname);
     if (!found) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
     return sendCached(request, reply, found.etag, found.gym);
@@ -89,6 +98,8 @@ function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: strin
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) return;
+    // Every page path answers per Host (a gym's page on its domain, the app elsewhere).
+    addVary(reply, 'host');
     const found = await gyms.byHost(request.hostname);
     if (!found) return;
     const marker = customDomainMarker(CUSTOM_DOMAIN_META, found.gym.slug);

@@ -9,6 +9,7 @@ import {
 } from '@shared/gyms.contract';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { UserRow } from '../../db/schema/users';
+import { bareHost, isAppHost } from '../../lib/app-hosts';
 import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
@@ -55,6 +56,8 @@ interface Deps {
   repo: GymsRepository;
   store: ObjectStore;
   now: () => number;
+  /** The app's own host names (config): never served as a custom domain, whatever the database says. */
+  appHosts: readonly string[];
 }
 
 /** The public gym page's data: branding and ready classes, nothing private. */
@@ -63,7 +66,7 @@ const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
 /** A host name as normalizeDomain stores one: letters, digits, dots and hyphens, 253 at most. */
 const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
 
-export function gymsService({ repo, store, now }: Deps) {
+export function gymsService({ repo, store, now, appHosts }: Deps) {
   /**
    * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
    * next hour bucket, so the same link is handed out for an hour); a data: image or an absolute
@@ -135,12 +138,15 @@ export function gymsService({ repo, store, now }: Deps) {
     return { gym: { ...base, videos }, etag };
   }
 
-  /** The owner serving their public page on this host (a domain their plan still includes), or null. */
+  /**
+   * The owner serving their public page on this host: a domain they verified and their plan still
+   * includes, never one of the app's own hosts or a name under them. Else null.
+   */
   async function ownerOfHost(host: string): Promise<UserRow | null> {
-    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const name = bareHost(host);
     // Stored domains are normalized host names: anything else (a NUL byte, spaces) cannot match.
-    if (!name.includes('.') || !HOST_NAME.test(name)) return null;
-    const owner = await repo.findByDomain(name);
+    if (!name.includes('.') || !HOST_NAME.test(name) || isAppHost(name, appHosts)) return null;
+    const owner = await repo.findByVerifiedDomain(name);
     if (!owner?.companySlug || !planAllowsCustomDomain(owner.plan)) return null;
     return owner;
   }

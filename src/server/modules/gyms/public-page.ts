@@ -63,13 +63,21 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** Adds a request header to the answer's Vary (kept once, the ones already there kept). */
+export function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  reply.header('vary', fields.join(', '));
+}
+
 /** The page, never cached, gzipped for browsers that take it (its gym JSON grows with the classes). */
 export async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+  addVary(reply, 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
 }

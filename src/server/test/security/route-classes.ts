@@ -174,6 +174,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     last: true,
     request: () => json({ domain: null }),
   }),
+  // The owner's domain is verified already: verifying again answers it as it is. It acts on the
+  // caller's own domain: the other owner and the admin (free plan, no domain) get the plan's 403.
+  'POST /api/auth/branding/domain/verify': owner(200, { owned: true, admin: 403 }),
   'POST /api/auth/upload-logo': owner(200, {
     body: 'file',
     request: (w) => logoMultipart(w.media.logo),
@@ -338,6 +341,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   }),
 
   // The admin desk (spec §2 Admin area): every route for admins only.
+  'GET /api/admin/domains': admin(200),
+  // Revoking the owner's domain: checked last, the public domain checks use it.
+  'POST /api/admin/domains/revoke': admin(200, {
+    body: 'json',
+    last: true,
+    request: (w) => json({ ownerId: w.owner.id, domain: w.customDomain }),
+  }),
   'GET /api/admin/videos': admin(200),
   'GET /api/admin/videos/:id': admin(200, {
     request: (w) => ({ url: `/api/admin/videos/${w.video.id}` }),

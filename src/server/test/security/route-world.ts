@@ -108,10 +108,19 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     payload: { companyName: 'Iron Spin', companyType: 'gym', companySlug: gymSlug },
   });
   expectStatus(onboard, 200, 'onboarding');
-  // Set straight in the table: connecting a domain through the API depends on DNS.
+  // Set straight in the table, verified: connecting a domain through the API depends on DNS.
   const customDomain = `classes-${owner.id.slice(0, 8)}.example.com`;
   // The top plan: the table adds videos, and the quota is not what these tests are about.
-  await db.update(users).set({ customDomain, plan: 'elite-studio' }).where(eq(users.id, owner.id));
+  await db
+    .update(users)
+    .set({
+      customDomain,
+      customDomainToken: 'a'.repeat(32),
+      customDomainAddedAt: new Date(),
+      customDomainVerifiedAt: new Date(),
+      plan: 'elite-studio',
+    })
+    .where(eq(users.id, owner.id));
 
   const logoRes = await inject({
     method: 'POST',

@@ -3,16 +3,16 @@ import { ADMIN_MESSAGES } from '@shared/admin.contract';
 import { isFlagSet } from '@shared/flags';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/lib/session';
+import { AdminDomainsPage } from './admin-domains-page';
 import { AdminHeader } from './admin-header';
 import { AdminLogin } from './admin-login';
+import { ADMIN_DOMAINS, ADMIN_HOME } from './admin-paths';
 import { AdminVideosPage } from './admin-videos-page';
-
-export const ADMIN_HOME = '/admin/videos';
 
 /**
  * Everything under /admin (spec §2 Admin area), whatever the session: signed out or not an admin,
- * the admin login; an admin (onboarded or not), the dashboard, with every other /admin/* path
- * redirected to it.
+ * the admin login; an admin (onboarded or not), the dashboard and the custom domains, with every
+ * other /admin/* path redirected to the dashboard.
  */
 export function AdminArea() {
   const { user, isLoading } = useCurrentUser();
@@ -31,6 +31,7 @@ export function AdminArea() {
       <AdminHeader email={user.email} />
       <Switch>
         <Route path={ADMIN_HOME} component={AdminVideosPage} />
+        <Route path={ADMIN_DOMAINS} component={AdminDomainsPage} />
         <Route>
           <Redirect to={ADMIN_HOME} replace />
         </Route>

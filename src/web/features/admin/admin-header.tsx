@@ -1,10 +1,13 @@
+import { Link, useLocation } from 'wouter';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
 import { useLogout } from '@web/lib/use-logout';
+import { cn } from '@web/lib/utils';
+import { ADMIN_NAV } from './admin-paths';
 
-/** The admin area's header (spec §2): the admin's email and a Logout button. */
+/** The admin area's header (spec §2): its pages, the admin's email and a Logout button. */
 export function AdminHeader({ email }: { email: string }) {
   const { logout, isLoggingOut } = useLogout();
   return (
@@ -15,6 +18,7 @@ export function AdminHeader({ email }: { email: string }) {
           <ShieldCheck aria-hidden="true" className="size-3.5" />
           Admin
         </span>
+        <AdminNav className="hidden sm:flex" />
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <span
             className="truncate text-sm text-muted-foreground"
@@ -30,6 +34,33 @@ export function AdminHeader({ email }: { email: string }) {
           </Button>
         </div>
       </div>
+      {/* On a phone the pages get their own row, so the header never overflows. */}
+      <AdminNav className="flex border-t px-4 py-1.5 sm:hidden" />
     </header>
+  );
+}
+
+/** Links to the admin pages, the current one marked. */
+function AdminNav({ className }: { className: string }) {
+  const [pathname] = useLocation();
+  return (
+    <nav aria-label="Admin" className={cn('items-center gap-1', className)}>
+      {ADMIN_NAV.map((item) => {
+        const current = pathname === item.href;
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={current ? 'page' : undefined}
+            className={cn(
+              'rounded-md px-2 py-1 text-sm font-medium transition-colors hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              current ? 'bg-muted text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
   );
 }

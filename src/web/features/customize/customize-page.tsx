@@ -340,7 +340,7 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
 
       <div className="grid gap-6 lg:grid-cols-2">
         <PublicUrlCard slug={slug} />
-        <CustomDomainCard domain={branding.customDomain} allowed={branding.customDomainAllowed} plan={plan} />
+        <CustomDomainCard branding={branding} plan={plan} />
       </div>
     </div>
   );

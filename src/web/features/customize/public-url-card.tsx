@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { ExternalLink, Globe, Link2, Pencil, Sparkles } from 'lucide-react';
-import { customDomainNotInPlan, DOMAIN_MESSAGES, normalizeDomain } from '@shared/branding.contract';
+import { CheckCircle2, Clock, ExternalLink, Globe, Link2, Pencil, ShieldCheck, Sparkles } from 'lucide-react';
+import { customDomainNotInPlan, DOMAIN_MESSAGES, normalizeDomain, type BrandingDto } from '@shared/branding.contract';
 import { companySlug } from '@shared/onboarding.contract';
 import {
   INVALID_URL_MESSAGE,
@@ -16,7 +16,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
-import { useSaveDomain, useUpdateSlug } from './api/branding';
+import { useSaveDomain, useUpdateSlug, useVerifyDomain } from './api/branding';
 
 const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
@@ -120,20 +120,15 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
 }
 
 /** Spec §9: a custom domain on plans that include one; otherwise, where to get one. */
-export function CustomDomainCard({
-  domain,
-  allowed,
-  plan,
-}: {
-  domain: string | null;
-  allowed: boolean;
-  plan: string;
-}) {
+export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; plan: string }) {
+  const domain = branding.customDomain;
   const id = useId();
   const [draft, setDraft] = useState(domain ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveDomain();
+  const verify = useVerifyDomain();
   const appHost = window.location.hostname;
+  const busy = save.isPending || verify.isPending;
 
   function submit(next: string | null) {
     if (next !== null && !normalizeDomain(next)) {
@@ -143,18 +138,38 @@ export function CustomDomainCard({
     setError(null);
     save.mutate(next, {
       onSuccess: (response) => {
-        setDraft(response.branding.customDomain ?? '');
+        const saved = response.branding;
+        setDraft(saved.customDomain ?? '');
         toast({
           title: response.message,
-          description: response.branding.customDomain
-            ? `Riders can now open ${response.branding.customDomain} once its DNS points here.`
-            : 'Your classes are at your public URL only.',
+          description: !saved.customDomain
+            ? 'Your classes are at your public URL only.'
+            : saved.customDomainStatus === 'verified'
+              ? DOMAIN_MESSAGES.verifiedDescription(saved.customDomain)
+              : DOMAIN_MESSAGES.addRecord,
         });
       },
       onError: (err) => {
         const message = serverMessage(err, 'Unable to save the domain. Please try again.');
         setError(message);
         toast({ title: 'Domain not saved', description: message, variant: 'destructive' });
+      },
+    });
+  }
+
+  function runVerify() {
+    setError(null);
+    verify.mutate(undefined, {
+      onSuccess: (response) => {
+        toast({
+          title: response.message,
+          description: DOMAIN_MESSAGES.verifiedDescription(response.branding.customDomain ?? ''),
+        });
+      },
+      onError: (err) => {
+        const message = serverMessage(err, 'Unable to verify the domain. Please try again.');
+        setError(message);
+        toast({ title: DOMAIN_MESSAGES.verifyFailed, description: message, variant: 'destructive' });
       },
     });
   }
@@ -169,47 +184,50 @@ export function CustomDomainCard({
         <CardDescription>Open your class page on your own address, like classes.yourgym.com.</CardDescription>
       </CardHeader>
       <CardContent>
-        {allowed ? (
-          <form
-            className="space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit(draft.trim() === '' ? null : draft);
-            }}
-          >
-            <Label htmlFor={`${id}-domain`}>Domain</Label>
-            <Input
-              id={`${id}-domain`}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder="classes.yourgym.com"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={253}
-              className="font-mono"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-domain-hint${error ? ` ${id}-domain-error` : ''}`}
-            />
-            <p id={`${id}-domain-hint`} className="text-sm text-muted-foreground">
-              At your DNS provider, add a CNAME record for this name pointing to{' '}
-              <span className="font-mono">{appHost}</span>.
-            </p>
-            {error && (
-              <p id={`${id}-domain-error`} role="alert" className="text-sm font-medium text-destructive">
-                {error}
+        {branding.customDomainAllowed ? (
+          <div className="space-y-4">
+            <form
+              className="space-y-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit(draft.trim() === '' ? null : draft);
+              }}
+            >
+              <Label htmlFor={`${id}-domain`}>Domain</Label>
+              <Input
+                id={`${id}-domain`}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                placeholder="classes.yourgym.com"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={253}
+                className="font-mono"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`${id}-domain-hint${error ? ` ${id}-domain-error` : ''}`}
+              />
+              <p id={`${id}-domain-hint`} className="text-sm text-muted-foreground">
+                At your DNS provider, add a CNAME record for this name pointing to{' '}
+                <span className="font-mono">{appHost}</span>.
               </p>
-            )}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save domain'}
-              </Button>
-              {domain && (
-                <Button type="button" size="sm" variant="outline" disabled={save.isPending} onClick={() => submit(null)}>
-                  Remove domain
-                </Button>
+              {error && (
+                <p id={`${id}-domain-error`} role="alert" className="text-sm font-medium text-destructive">
+                  {error}
+                </p>
               )}
-            </div>
-          </form>
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" size="sm" disabled={busy}>
+                  {save.isPending ? 'Saving...' : 'Save domain'}
+                </Button>
+                {domain && (
+                  <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit(null)}>
+                    Remove domain
+                  </Button>
+                )}
+              </div>
+            </form>
+            {domain && <DomainStatus branding={branding} verifying={verify.isPending} disabled={busy} onVerify={runVerify} />}
+          </div>
         ) : (
           <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center">
             <Sparkles aria-hidden="true" className="size-5 shrink-0 text-primary" />
@@ -221,5 +239,64 @@ export function CustomDomainCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The saved domain's state: verified (since when), or the TXT record to add and the Verify button. */
+function DomainStatus({
+  branding,
+  verifying,
+  disabled,
+  onVerify,
+}: {
+  branding: BrandingDto;
+  verifying: boolean;
+  disabled: boolean;
+  onVerify: () => void;
+}) {
+  const record = branding.customDomainRecord;
+  if (branding.customDomainStatus === 'verified') {
+    return (
+      <div className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm" data-testid="domain-status">
+        <span className="inline-flex items-center gap-1.5 font-medium text-success">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {DOMAIN_MESSAGES.verifiedStatus}
+        </span>
+        <span className="min-w-0 font-mono break-all">{branding.customDomain}</span>
+        {branding.customDomainVerifiedAt && (
+          <span className="text-muted-foreground">
+            since{' '}
+            <time dateTime={branding.customDomainVerifiedAt}>
+              {dateFormat.format(new Date(branding.customDomainVerifiedAt))}
+            </time>
+          </span>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-lg border p-3 text-sm" data-testid="domain-status">
+      <p className="inline-flex items-center gap-1.5 font-medium">
+        <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
+        {DOMAIN_MESSAGES.pending}
+      </p>
+      <p className="text-muted-foreground">{DOMAIN_MESSAGES.addRecord}</p>
+      {record && (
+        <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-3" data-testid="domain-record">
+          <dt className="font-medium">Type</dt>
+          <dd className="font-mono">TXT</dd>
+          <dt className="font-medium">Name</dt>
+          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">{record.name}</dd>
+          <dt className="font-medium">Value</dt>
+          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">{record.value}</dd>
+        </dl>
+      )}
+      <Button type="button" size="sm" variant="secondary" disabled={disabled} onClick={onVerify}>
+        <ShieldCheck aria-hidden="true" />
+        {verifying ? 'Verifying...' : DOMAIN_MESSAGES.verify}
+      </Button>
+    </div>
   );
 }

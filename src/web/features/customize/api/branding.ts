@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   BRANDING_DOMAIN_PATH,
+  BRANDING_DOMAIN_VERIFY_PATH,
   BRANDING_PATH,
   LOGO_FIELD,
   UPLOAD_LOGO_PATH,
@@ -79,6 +80,18 @@ export function useSaveDomain() {
   return useMutation({
     mutationFn: (domain: string | null) =>
       apiJson<UpdateDomainResponse>('PUT', BRANDING_DOMAIN_PATH, { domain }),
+    onSuccess: (response) => {
+      storeBranding(client, response.branding);
+      setCurrentUser(client, response.user);
+    },
+  });
+}
+
+/** POST /api/auth/branding/domain/verify: the server looks the TXT record up; the card shows the outcome. */
+export function useVerifyDomain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<UpdateDomainResponse>('POST', BRANDING_DOMAIN_VERIFY_PATH, {}),
     onSuccess: (response) => {
       storeBranding(client, response.branding);
       setCurrentUser(client, response.user);

@@ -1,0 +1,53 @@
+import {
+  ADMIN_DOMAIN_MESSAGES,
+  ADMIN_DOMAINS_MAX,
+  type AdminDomainDto,
+  type AdminDomainsResponse,
+} from '@shared/admin.contract';
+import type { UserRow } from '../../db/schema/users';
+import { NotFoundError } from '../../lib/errors';
+import type { AdminDomainsRepository, DomainRow } from './admin-domains.repository';
+
+export function toAdminDomainDto(row: DomainRow): AdminDomainDto {
+  return {
+    domain: row.domain,
+    status: row.verifiedAt ? 'verified' : 'pending',
+    addedAt: row.addedAt?.toISOString() ?? null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    owner: row.owner,
+  };
+}
+
+interface Deps {
+  repo: AdminDomainsRepository;
+  /** Where a revoke is recorded (the app's log): who revoked which gym's domain. */
+  log: { info(obj: object, msg: string): void };
+}
+
+/** The admin desk's view of custom domains: list them, revoke one. */
+export function adminDomainsService({ repo, log }: Deps) {
+  return {
+    async list(): Promise<AdminDomainsResponse> {
+      const { rows, total } = await repo.list(ADMIN_DOMAINS_MAX);
+      return { domains: rows.map(toAdminDomainDto), total };
+    },
+
+    /** Clears the gym's domain (it stops serving at once) if it still is the one the admin saw. */
+    async revoke(admin: UserRow, ownerId: string, domain: string): Promise<AdminDomainDto> {
+      const row = await repo.revoke(ownerId, domain);
+      if (!row) throw new NotFoundError(ADMIN_DOMAIN_MESSAGES.notConnected);
+      log.info(
+        {
+          audit: 'custom_domain_revoked',
+          adminId: admin.id,
+          adminEmail: admin.email,
+          ownerId,
+          domain: row.domain,
+          wasVerified: Boolean(row.verifiedAt),
+        },
+        'custom domain revoked by an admin',
+      );
+      return toAdminDomainDto(row);
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/** The admin area's pages (spec §2 Admin area, and the custom domains desk). */
+export const ADMIN_HOME = '/admin/videos';
+export const ADMIN_DOMAINS = '/admin/domains';
+
+export const ADMIN_NAV = [
+  { href: ADMIN_HOME, label: 'Videos' },
+  { href: ADMIN_DOMAINS, label: 'Domains' },
+] as const;
