@@ -20,9 +20,9 @@ export function unsupportedNode(version, execPath) {
   }
   return (
     `Cadence needs Node.js ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} or later (24 LTS recommended), ` +
-    `but this is Node.js ${version} (${execPath}). On Linux x64 and arm64 \`npm ci\` installs ` +
-    'Node.js 24 into node_modules (unless optional dependencies were omitted); elsewhere install ' +
-    'Node.js 24 or 22 and run the command again.'
+    `but this is Node.js ${version} (${execPath}). On Linux x64 and arm64 \`npm ci\` links ` +
+    'Node.js 24 as node_modules/.bin/node; elsewhere install Node.js 24 or 22 and run the ' +
+    'command again.'
   );
 }
 

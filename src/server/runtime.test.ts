@@ -46,9 +46,8 @@ describe('the Node.js version check every npm script runs first', () => {
   it('refuses Node 20 and 22 before 22.12 with a clear message', () => {
     expect(unsupportedNode('20.20.2', '/usr/bin/node')).toBe(
       'Cadence needs Node.js 22.12 or later (24 LTS recommended), but this is Node.js 20.20.2 ' +
-        '(/usr/bin/node). On Linux x64 and arm64 `npm ci` installs Node.js 24 into node_modules ' +
-        '(unless optional dependencies were omitted); elsewhere install Node.js 24 or 22 and run ' +
-        'the command again.',
+        '(/usr/bin/node). On Linux x64 and arm64 `npm ci` links Node.js 24 as ' +
+        'node_modules/.bin/node; elsewhere install Node.js 24 or 22 and run the command again.',
     );
     expect(unsupportedNode('22.11.0', 'node')).toMatch(/^Cadence needs Node\.js 22\.12 or later/);
     expect(unsupportedNode('not a version', 'node')).toMatch(/this is Node\.js not a version/);
