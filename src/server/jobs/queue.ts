@@ -79,7 +79,7 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: executor as Db,
       schema: SCHEMA,
-      // No cron here; maintenance (expiry, archive) stays on.
+      // No cron here; maintenance (expiry, retention) stays on.
       schedule: false,
       supervise: true,
       migrate: true,
@@ -157,13 +157,10 @@ export class JobQueue {
    * is no longer ours (reclaimed and fetched again, expired, cancelled).
    */
   async heartbeat(job: Pick<ActiveJob, 'name' | 'id' | 'retryCount'>): Promise<boolean> {
-    const result = (await this.boss.touch(job.name, {
-      id: job.id,
-      retryCount: job.retryCount,
-    })) as {
-      affected?: number;
-    };
-    return result.affected === 1;
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    // CommandResponse is declared empty; at run time it carries the count of rows touched.
+    const { affected } = (await this.boss.touch(job.name, attempt)) as { affected?: number };
+    return affected === 1;
   }
 
   /**

@@ -12,9 +12,10 @@ const EXPLICIT_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
 
 /**
  * The one PGlite instance the API uses, shared with pg-boss. Parameterised statements go through
- * `query`; scripts through `exec` (the rows of all their statements, as pg-boss's own driver). A script that opens its own transaction runs inside PGlite's
- * transaction() instead, so a failure rolls back rather than leaving the single shared connection
- * in an aborted transaction (which would fail every later query of the app).
+ * `query`; scripts through `exec`, answering the rows of all their statements (as pg-boss's own
+ * driver does). A script that opens its own transaction runs inside PGlite's transaction()
+ * instead, so a failure rolls back rather than leaving the single shared connection in an aborted
+ * transaction (which would fail every later query of the app).
  */
 export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
