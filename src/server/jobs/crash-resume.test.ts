@@ -217,9 +217,7 @@ describe(
         ]);
         type JobRow = { name: string; state: string; retry_count: number };
         const result = (await database.db.execute(
-          sql`select name, state::text as state, retry_count from pgboss.job where data->>'videoId' = ${videoId}
-            union all
-            select name, state::text, retry_count from pgboss.archive where data->>'videoId' = ${videoId}`,
+          sql`select name, state::text as state, retry_count from pgboss.job where data->>'videoId' = ${videoId}`,
         )) as unknown as { rows: JobRow[] };
         const enhance = result.rows.find((j) => j.name === 'enhance');
         expect(enhance).toMatchObject({ state: 'completed', retry_count: 1 });

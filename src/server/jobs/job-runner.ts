@@ -206,7 +206,7 @@ export class JobRunner {
     );
     const beat = async () => {
       try {
-        const ours = await this.queue.heartbeat(job.name, job.id, this.workerId);
+        const ours = await this.queue.heartbeat(job);
         if (!ours && !controller.signal.aborted) controller.abort(new JobLostError());
       } catch (err) {
         log.warn({ err, ...fields }, 'job heartbeat failed');

@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(async () => {
   for (const r of runners.splice(0)) await r.stop();
-  await queue.boss.clearStorage();
+  await queue.boss.deleteAllJobs();
 });
 afterAll(async () => {
   await queue.stop();
@@ -141,7 +141,7 @@ describe('JobRunner', () => {
     const id = (await queue.send('ingest', { videoId: randomUUID() }, 3))!;
     runner.notify();
     await until(async () => (await queue.stateOf('ingest', id)) === 'completed');
-    const job = await queue.boss.getJobById('ingest', id, { includeArchive: true });
+    const job = await queue.boss.getJobById('ingest', id);
     expect(job?.output).toEqual({ outcome: 'ready' });
     expect(rec.runs).toHaveLength(1);
   });
@@ -215,15 +215,28 @@ describe('JobRunner', () => {
     // A worker fetched it, beat once, then died (kill -9): the job stays 'active'.
     const orphan = await queue.fetch('enhance');
     expect(orphan?.id).toBe(id);
-    expect(await queue.heartbeat('enhance', id, 'dead-worker')).toBe(true);
+    expect(await queue.heartbeat(orphan!)).toBe(true);
     expect(await queue.stateOf('enhance', id)).toBe('active');
 
     const rec = newRecorder();
-    const runner = startRunner(handlers({ enhance: async () => ({ outcome: 'enhanced' }) }, rec));
+    let lateBeat: boolean | undefined;
+    const runner = startRunner(
+      handlers(
+        {
+          enhance: async () => {
+            // The dead worker's attempt is fenced off: a late heartbeat of it is refused.
+            lateBeat = await queue.heartbeat(orphan!);
+            return { outcome: 'enhanced' };
+          },
+        },
+        rec,
+      ),
+    );
     await runner.start();
     // Stale after 3 missed heartbeats (3 s here), then back in the queue and run again.
     await until(async () => (await queue.stateOf('enhance', id)) === 'completed');
     expect(rec.runs).toEqual([{ name: 'enhance', videoId, attempt: 2, final: true }]);
+    expect(lateBeat).toBe(false);
   });
 
   it('a job whose worker died on its last attempt fails for good, with a note', async () => {

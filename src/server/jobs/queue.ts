@@ -1,5 +1,6 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db } from 'pg-boss';
 import type { SqlExecutor } from './sql-executor';
+import { carryOverPgBoss10Jobs, detachPgBoss10Schema, QUEUE_SCHEMA } from './queue-upgrade';
 
 /** The media jobs and what each carries: ids only; a job reloads everything else. */
 export interface JobPayloads {
@@ -58,11 +59,12 @@ export interface ReclaimedJob {
   attempts: number;
 }
 
-const SCHEMA = 'pgboss';
-const STALE = `COALESCE((output->>'heartbeatAt')::timestamptz, started_on) < now() - make_interval(secs => $4::double precision)`;
+const SCHEMA = QUEUE_SCHEMA;
+/** pg-boss 12 sets `heartbeat_on` when a job is fetched and on every touch(). */
+const STALE = `COALESCE(heartbeat_on, started_on) < now() - make_interval(secs => $4::double precision)`;
 
 /**
- * The typed queue over pg-boss 10: one per process, shared by the API (which sends) and the worker
+ * The typed queue over pg-boss 12: one per process, shared by the API (which sends) and the worker
  * (which fetches). Each queue is 'stately': at most one queued and one running job per video.
  */
 export class JobQueue {
@@ -75,9 +77,9 @@ export class JobQueue {
     onError: (error: unknown) => void = () => {},
   ) {
     this.boss = new PgBoss({
-      db: executor as PgBoss.Db,
+      db: executor as Db,
       schema: SCHEMA,
-      // No cron here; maintenance (expiry, archive) stays on.
+      // No cron here; maintenance (expiry, retention) stays on.
       schedule: false,
       supervise: true,
       migrate: true,
@@ -87,24 +89,26 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.started) return;
+    // A database pg-boss 10 wrote: its schema is set aside first (pg-boss 12 cannot migrate it).
+    const detached = await detachPgBoss10Schema(this.executor);
     await this.boss.start();
     for (const name of JOB_NAMES) {
       const s = this.settings[name];
       await this.boss.createQueue(name, {
-        name,
         policy: 'stately',
         retryLimit: s.retryLimit,
         retryDelay: s.retryDelay,
         retryBackoff: true,
       });
     }
+    if (detached) await carryOverPgBoss10Jobs(this.executor, this.boss, JOB_NAMES);
     this.started = true;
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: false, close: false, wait: true });
+    await this.boss.stop({ graceful: false, close: false });
   }
 
   /** Queues a job; null when the same job for this video is already waiting (nothing to add). */
@@ -148,14 +152,15 @@ export class JobQueue {
     await this.boss.fail(name, id, { message: message.slice(0, 2000) });
   }
 
-  /** Marks a running job alive; false when it is no longer ours (reclaimed, expired, cancelled). */
-  async heartbeat(name: JobName, id: string, worker: string): Promise<boolean> {
-    const { rows } = await this.executor.executeSql(
-      `UPDATE ${SCHEMA}.job SET output = jsonb_build_object('heartbeatAt', now(), 'worker', $3::text)
-       WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING id`,
-      [name, id, worker],
-    );
-    return rows.length === 1;
+  /**
+   * Marks a running attempt alive (pg-boss's touch(), fenced to the attempt fetched); false when it
+   * is no longer ours (reclaimed and fetched again, expired, cancelled).
+   */
+  async heartbeat(job: Pick<ActiveJob, 'name' | 'id' | 'retryCount'>): Promise<boolean> {
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    // CommandResponse is declared empty; at run time it carries the count of rows touched.
+    const { affected } = (await this.boss.touch(job.name, attempt)) as { affected?: number };
+    return affected === 1;
   }
 
   /**
@@ -172,7 +177,7 @@ export class JobQueue {
     const { rows } = await this.executor.executeSql(
       `SELECT name, id FROM ${SCHEMA}.job
        WHERE name = ANY($1::text[]) AND state = 'active'
-         AND COALESCE((output->>'heartbeatAt')::timestamptz, started_on) < now() - make_interval(secs => $2::double precision)`,
+         AND COALESCE(heartbeat_on, started_on) < now() - make_interval(secs => $2::double precision)`,
       [names, staleSeconds],
     );
     const reclaimed: ReclaimedJob[] = [];
@@ -221,7 +226,7 @@ export class JobQueue {
 
   /** The job's state, for tests and diagnostics. */
   async stateOf(name: JobName, id: string): Promise<string | null> {
-    const job = await this.boss.getJobById(name, id, { includeArchive: true });
+    const job = await this.boss.getJobById(name, id);
     return job?.state ?? null;
   }
 }

@@ -12,9 +12,10 @@ const EXPLICIT_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
 
 /**
  * The one PGlite instance the API uses, shared with pg-boss. Parameterised statements go through
- * `query`; scripts through `exec`. A script that opens its own transaction runs inside PGlite's
- * transaction() instead, so a failure rolls back rather than leaving the single shared connection
- * in an aborted transaction (which would fail every later query of the app).
+ * `query`; scripts through `exec`, answering the rows of all their statements (as pg-boss's own
+ * driver does). A script that opens its own transaction runs inside PGlite's transaction()
+ * instead, so a failure rolls back rather than leaving the single shared connection in an aborted
+ * transaction (which would fail every later query of the app).
  */
 export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
@@ -27,8 +28,7 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
       const results = explicit
         ? await client.transaction((tx) => tx.exec(explicit[1]!))
         : await client.exec(text);
-      const last = results[results.length - 1];
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.flatMap((r) => r.rows) as Record<string, unknown>[] };
     },
   };
 }
@@ -42,12 +42,12 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
     async executeSql(text, values) {
       if ((values && values.length > 0) || !EXPLICIT_TRANSACTION.test(text)) {
         const result = await pool.query(text, values as unknown[] | undefined);
-        return { rows: lastRows(result) };
+        return { rows: allRows(result) };
       }
       const client = await pool.connect();
       try {
         const result = await client.query(text);
-        return { rows: lastRows(result) };
+        return { rows: allRows(result) };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
@@ -58,10 +58,13 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-/** A multi-statement script answers an array of results: the last one carries the rows. */
-function lastRows(result: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
-  const last = Array.isArray(result) ? result[result.length - 1] : result;
-  return (last?.rows ?? []) as Record<string, unknown>[];
+/**
+ * A multi-statement script answers an array of results: their rows in order, as pg-boss's own
+ * driver unwraps them (a RETURNING before the COMMIT is not lost).
+ */
+function allRows(result: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
+  const results = Array.isArray(result) ? result : [result];
+  return results.flatMap((r) => r.rows ?? []) as Record<string, unknown>[];
 }
 
 export function executorFor(database: Database): SqlExecutor {
