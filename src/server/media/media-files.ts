@@ -25,7 +25,7 @@ export interface WorkDir {
  * left by an earlier attempt of the same job, which the queue has given up on (its worker died).
  */
 export async function createWorkDir(root: string, label: string): Promise<WorkDir> {
-  const dir = path.resolve(root, label.replace(/[^A-Za-z0-9-]/g, ''));
+  const dir = path.resolve(root, label.replace(/[^A-Z0-9-]/gi, ''));
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   return {

@@ -25,7 +25,7 @@ interface Deps {
 export const MEDIA_NOT_FOUND = 'Media not found';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const VERSION = /^[A-Za-z0-9-]{1,64}$/;
+const VERSION = /^[A-Z0-9-]{1,64}$/i;
 
 /** Segments and init files never change under their versioned path; playlists are re-read often. */
 export const CACHE = {
