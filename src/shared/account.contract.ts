@@ -10,7 +10,7 @@ const optionalPhone = z
   .string({ error: 'Invalid phone number' })
   .trim()
   .max(PHONE_MAX, `Phone number must be under ${PHONE_MAX} characters`)
-  .refine((v) => v === '' || (/^\+?[0-9 ().-]+$/.test(v) && /[0-9]/.test(v)), 'Invalid phone number');
+  .refine((v) => v === '' || (/^\+?[0-9 ().-]+$/.test(v) && /\d/.test(v)), 'Invalid phone number');
 
 export const profileBody = z.object({
   companyName: z

@@ -10,7 +10,7 @@ export const TOP_VIDEOS_LIMIT = 5;
 const timeZone = z
   .string()
   .max(64)
-  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'Unknown time zone')
+  .regex(/^[A-Z][\w+-]*(\/[\w+-]+)*$/i, 'Unknown time zone')
   .refine((tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });

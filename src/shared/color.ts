@@ -5,7 +5,7 @@
  */
 
 /** A colour as the branding stores it: '#rrggbb'. */
-export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const HEX_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 
 /** WCAG AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;

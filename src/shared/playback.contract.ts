@@ -7,7 +7,7 @@ import { PLAYBACK_EVENTS } from './playback';
  */
 const uuid = z.uuid({ message: 'Invalid id' });
 /** What the device keeps: a uuid in practice; letters, digits and hyphens, 8 to 64. */
-const viewerId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid viewer id');
+const viewerId = z.string().regex(/^[A-Z0-9-]{8,64}$/i, 'Invalid viewer id');
 /** A class longer than a day is not a class. */
 const MAX_SECONDS = 24 * 60 * 60;
 const seconds = z.number({ message: 'Expected a number of seconds' }).min(0).max(MAX_SECONDS);

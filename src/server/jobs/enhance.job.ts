@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { VideoStatus } from '@shared/videos.contract';
 import {
   buildBackgroundArgs,
@@ -10,13 +11,18 @@ import { runFfmpeg } from '../media/ffmpeg';
 import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
 import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
+import { ValidationError } from '../lib/errors';
+import { processLogo } from '../modules/branding/logo-image';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import {
   enhancedNote,
   failedNote,
+  limitNote,
   logoMissingNote,
+  logoUnreadableNote,
   manualNote,
   NOTES,
   throttledProgress,
@@ -46,13 +52,31 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
       }
     }
     const file = work.file('background.jpg');
-    await runFfmpeg(tools, buildBackgroundArgs(choice, size, file));
+    await runFfmpeg(tools, buildBackgroundArgs(choice, size, file), { cwd: work.path });
     // Kept for the next video of this size (a copy: the work file is used right away).
     await store
       .put(key, createReadStream(file), { contentType: 'image/jpeg' })
       .catch((err: unknown) => {
         log.warn({ err, key }, 'could not keep the drawn background');
       });
+    return file;
+  }
+
+  /**
+   * The owner's logo redrawn as a PNG by sharp (SVG dangers refused, pixels bounded, as for the
+   * gym's logo): ffmpeg never reads the upload itself. Null when it is not such an image.
+   */
+  async function logoPng(work: WorkDir, key: string): Promise<string | null> {
+    const upload = await localCopy(store, key, work, 'logo-upload');
+    let png: Buffer;
+    try {
+      ({ logo: png } = await processLogo(await readFile(upload)));
+    } catch (error) {
+      if (error instanceof ValidationError) return null;
+      throw error;
+    }
+    const file = work.file('logo.png');
+    await writeFile(file, png);
     return file;
   }
 
@@ -84,24 +108,29 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         const input = await localCopy(store, row.originalKey, work, 'original');
         let info;
         try {
-          info = await probeMedia(tools, input, ctx.signal);
+          info = await probeMedia(tools, input, { signal: ctx.signal, cwd: work.path });
         } catch (error) {
-          if (!(error instanceof UnreadableMediaError)) throw error;
+          const limit = error instanceof MediaLimitError ? error : null;
+          if (!limit && !(error instanceof UnreadableMediaError)) throw error;
           await repo.transition(videoId, {
             from: ['processing'],
             to: 'failed',
             action: 'enhance_failed',
-            notes: NOTES.unreadable,
+            notes: limit ? limitNote(limit.breach, 'original') : NOTES.unreadable,
             patch: { progress: null },
           });
-          return { outcome: 'failed', reason: error.reason };
+          return {
+            outcome: 'failed',
+            reason: limit ? limit.breach : (error as UnreadableMediaError).reason,
+          };
         }
 
         const extraNotes: string[] = [];
         let logo: string | null = null;
         if (row.addLogo && row.logoKey) {
           try {
-            logo = await localCopy(store, row.logoKey, work, 'logo');
+            logo = await logoPng(work, row.logoKey);
+            if (!logo) extraNotes.push(logoUnreadableNote());
           } catch (error) {
             if (!(error instanceof ObjectMissingError)) throw error;
             extraNotes.push(logoMissingNote());

@@ -2,10 +2,11 @@ import type { VideoStatus } from '@shared/videos.contract';
 import { makePreview, makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
 import { mediaKeys, mediaUrls } from '../media/media-paths';
+import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
-import { failedNote, NOTES } from './job-notes';
+import { failedNote, limitNote, NOTES } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
 
 /** Whole seconds, as the spec's text (at least 1 for anything that plays). */
@@ -43,6 +44,7 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
         return { outcome: 'failed', reason: 'no original' };
       }
       const work = await createWorkDir(deps.tempRoot, `ingest-${ctx.jobId}`);
+      const run = { signal: ctx.signal, cwd: work.path };
       try {
         let input: string;
         try {
@@ -54,17 +56,21 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
         }
         let info;
         try {
-          info = await probeMedia(tools, input, ctx.signal);
+          info = await probeMedia(tools, input, run);
         } catch (error) {
+          if (error instanceof MediaLimitError) {
+            await failVideo(videoId, limitNote(error.breach, 'original'), 'ingest_failed');
+            return { outcome: 'failed', reason: error.breach };
+          }
           if (!(error instanceof UnreadableMediaError)) throw error;
           await failVideo(videoId, NOTES.unreadable, 'ingest_failed');
           return { outcome: 'failed', reason: error.reason };
         }
 
         const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
-        await makeStills(tools, input, info, stills, ctx.signal);
+        await makeStills(tools, input, info, stills, run);
         const previewFile = work.file('preview.mp4');
-        const mode = await makePreview(tools, input, info, previewFile, { signal: ctx.signal });
+        const mode = await makePreview(tools, input, info, previewFile, run);
 
         // Published (atomically) before the row points at them.
         await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {

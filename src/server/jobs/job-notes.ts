@@ -1,5 +1,6 @@
 import type { EnhanceSummary } from '../media/enhance-media';
 import { FfmpegError } from '../media/ffmpeg';
+import { MEDIA_LIMITS, type LimitBreach } from '../media/media-limits';
 import { TARGET_LUFS } from '../media/enhance-media';
 import { percentOf } from '../media/media-stats';
 
@@ -15,6 +16,33 @@ export const NOTES = {
   enhancedFileUnreadable:
     'The enhanced file could not be read, so it cannot be streamed. Please upload a playable MP4.',
 } as const;
+
+const LIMIT_TEXTS: Record<LimitBreach, { what: string; fix: string }> = {
+  'too-long': {
+    what: `is longer than ${MEDIA_LIMITS.maxDurationSeconds / 3600} hours`,
+    fix: 'trim it to the class',
+  },
+  'too-large': {
+    what: `is larger than 4K (more than ${MEDIA_LIMITS.maxSide} pixels on a side)`,
+    fix: 'export it at 4K or smaller',
+  },
+  'too-many-frames': {
+    what: `has more than ${MEDIA_LIMITS.maxFps} frames per second`,
+    fix: 'export it at 60 frames per second or fewer',
+  },
+  'too-small-for-length': {
+    what: 'is far too small for the running time it claims, so it looks damaged',
+    fix: 'export it again',
+  },
+};
+
+/** Why the owner's video (or the enhanced file an admin uploaded) is outside what Cadence processes. */
+export function limitNote(breach: LimitBreach, file: 'original' | 'enhanced'): string {
+  const { what, fix } = LIMIT_TEXTS[breach];
+  return file === 'original'
+    ? `This video ${what}, so it cannot be processed. Please ${fix} and upload it again.`
+    : `The enhanced file ${what}, so it cannot be streamed. Please ${fix} and upload the enhanced file again.`;
+}
 
 const MANUAL_REASONS = {
   'camera-moves': 'the camera moves, so there is no steady background to separate',
@@ -77,6 +105,10 @@ export function manualNote(reason: ManualReason, backgroundLabel: string): strin
 
 export function logoMissingNote(): string {
   return 'The logo file is missing from storage, so no logo was added.';
+}
+
+export function logoUnreadableNote(): string {
+  return 'The logo file could not be read as a safe image, so no logo was added.';
 }
 
 /** videos.progress is written at most this often while ffmpeg runs. */

@@ -47,6 +47,11 @@ export interface RunnerOptions {
   log: FastifyBaseLogger;
   /** Called now and then beside the reclaim (e.g. the sweep for videos never queued). */
   housekeeping?: () => Promise<void>;
+  /**
+   * Asked before a fetched heavy-lane job runs; false: the gate put it back in the queue (e.g. its
+   * owner already has a heavy job running, see owner-slot.ts).
+   */
+  admitHeavy?: (job: ActiveJob) => Promise<boolean>;
 }
 
 export class JobTimeoutError extends Error {
@@ -174,12 +179,26 @@ export class JobRunner {
         await this.queue.release(job.name, job.id).catch(() => {});
         break;
       }
+      if (lane === 'heavy' && !(await this.admitted(job))) continue;
       const controller = new AbortController();
       const run: Promise<void> = this.execute(job, controller).finally(() => {
         this.running.delete(run);
         this.notify();
       });
       this.running.set(run, { lane, controller });
+    }
+  }
+
+  /** The heavy-lane gate's answer; when the gate fails, the job goes back to the queue uncounted. */
+  private async admitted(job: ActiveJob): Promise<boolean> {
+    if (!this.options.admitHeavy) return true;
+    try {
+      return await this.options.admitHeavy(job);
+    } catch (err) {
+      this.options.log.error({ err, job: job.name, jobId: job.id }, 'admitting a heavy job failed');
+      await this.queue.release(job.name, job.id).catch(() => {});
+      await this.sleep(this.options.pollIntervalMs);
+      return false;
     }
   }
 

@@ -279,7 +279,14 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp4');
-    expect(res.headers['content-disposition']).toContain('basic-enhanced.mp4');
+    // The public gets the class title; the owner's file name only to the owner (audit).
+    expect(res.headers['content-disposition']).toContain('morning-ride.mp4');
+    const own = await r.t.app.inject({
+      method: 'GET',
+      url: `/media/videos/${video.id}/enhanced.mp4?download=1`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(own.headers['content-disposition']).toContain('basic-enhanced.mp4');
     expect(res.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 

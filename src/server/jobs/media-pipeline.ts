@@ -9,6 +9,7 @@ import { ingestJob } from './ingest.job';
 import { JobRunner, type JobHandlers } from './job-runner';
 import { mediaRepository, type MediaRepository } from './media.repository';
 import type { MediaJobs } from './media-jobs';
+import { ownerHeavySlot } from './owner-slot';
 import { packageJob } from './package.job';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type JobName, type JobSettings } from './queue';
 import { executorFor } from './sql-executor';
@@ -21,6 +22,8 @@ export interface MediaPipelineOptions {
   /** Overrides for tests (short retry delays). */
   settings?: Partial<Record<JobName, Partial<JobSettings>>>;
   pollIntervalMs?: number;
+  /** How long a heavy job waits while its owner has another running (tests: short). */
+  ownerBusyDelaySeconds?: number;
   now?: () => Date;
 }
 
@@ -107,6 +110,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
         heartbeatSeconds: config.media.heartbeatSeconds,
         reclaimAllAtStart: embedded,
         log,
+        admitHeavy: ownerHeavySlot(database.db, options.ownerBusyDelaySeconds),
         housekeeping: async () => {
           const stuck = await repo.findNeverIngested(
             new Date(Date.now() - NEVER_INGESTED_AFTER_MS),

@@ -140,7 +140,12 @@ export function mediaRepository(db: Db) {
         if (old && old !== hlsVersionOf(hlsUrl)) {
           await tx
             .insert(retiredMedia)
-            .values({ prefix: mediaKeys.hls(videoId, old), videoId, version: old, deleteAfter: retireAt })
+            .values({
+              prefix: mediaKeys.hls(videoId, old),
+              videoId,
+              version: old,
+              deleteAfter: retireAt,
+            })
             .onConflictDoNothing();
         }
         await tx.insert(videoEvents).values({

@@ -2,10 +2,11 @@ import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
 import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
 import { packageHls } from '../media/package-hls';
+import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
-import { failedNote, NOTES, throttledProgress } from './job-notes';
+import { failedNote, limitNote, NOTES, throttledProgress } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
 
 /**
@@ -47,8 +48,10 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
         }
         let info;
         try {
-          info = await probeMedia(tools, input, ctx.signal);
+          info = await probeMedia(tools, input, { signal: ctx.signal, cwd: work.path });
         } catch (error) {
+          if (error instanceof MediaLimitError)
+            throw new PermanentPackageError(limitNote(error.breach, 'enhanced'));
           if (error instanceof UnreadableMediaError)
             throw new PermanentPackageError(NOTES.enhancedFileUnreadable);
           throw error;

@@ -7,8 +7,19 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-/** pg-boss wraps its maintenance scripts in an explicit transaction: "BEGIN; ...; COMMIT;". */
-const EXPLICIT_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
+/**
+ * pg-boss wraps its maintenance scripts in an explicit transaction: "BEGIN; ...; COMMIT;". The
+ * statements in between, or null for any other text (by string steps: no backtracking).
+ */
+export function explicitTransactionBody(text: string): string | null {
+  const withoutSemicolon = (s: string) => (s.endsWith(';') ? s.slice(0, -1).trimEnd() : s);
+  const trimmed = text.trim();
+  const begin = /^BEGIN\s*;/i.exec(trimmed);
+  if (!begin) return null;
+  const rest = withoutSemicolon(trimmed.slice(begin[0].length).trimEnd());
+  if (rest.slice(-6).toUpperCase() !== 'COMMIT') return null;
+  return withoutSemicolon(rest.slice(0, -6).trimEnd());
+}
 
 /**
  * The one PGlite instance the API uses, shared with pg-boss. Parameterised statements go through
@@ -24,10 +35,9 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
         const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
         return { rows: result.rows };
       }
-      const explicit = EXPLICIT_TRANSACTION.exec(text);
-      const results = explicit
-        ? await client.transaction((tx) => tx.exec(explicit[1]!))
-        : await client.exec(text);
+      const body = explicitTransactionBody(text);
+      const results =
+        body !== null ? await client.transaction((tx) => tx.exec(body)) : await client.exec(text);
       return { rows: results.flatMap((r) => r.rows) as Record<string, unknown>[] };
     },
   };
@@ -40,7 +50,7 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
 export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
     async executeSql(text, values) {
-      if ((values && values.length > 0) || !EXPLICIT_TRANSACTION.test(text)) {
+      if ((values && values.length > 0) || explicitTransactionBody(text) === null) {
         const result = await pool.query(text, values as unknown[] | undefined);
         return { rows: allRows(result) };
       }

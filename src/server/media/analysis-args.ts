@@ -1,3 +1,4 @@
+import { userInputArgs } from './input-args';
 import type { MediaInfo } from './probe-args';
 
 /**
@@ -121,9 +122,11 @@ export function buildAnalysisArgs(
     '-loglevel',
     'info',
     '-y',
-    ...(options.keyframesOnly && !options.background ? ['-skip_frame', 'nokey'] : []),
-    '-i',
-    input,
+    ...userInputArgs(
+      input,
+      info.demuxer,
+      options.keyframesOnly && !options.background ? ['-skip_frame', 'nokey'] : [],
+    ),
     '-filter_complex',
     parts.join(';'),
     ...outputs,
@@ -158,8 +161,7 @@ export function buildMotionArgs(
     '-loglevel',
     'error',
     '-y',
-    '-i',
-    input,
+    ...userInputArgs(input, info.demuxer),
     '-i',
     ANALYSIS_FILES.plate,
     '-filter_complex',

@@ -21,6 +21,7 @@ import type { FrameStats } from './media-stats';
 import type { MediaInfo } from './probe-args';
 
 const info: MediaInfo = {
+  demuxer: 'mov',
   durationSeconds: 60,
   formatName: 'mp4',
   comment: null,
@@ -33,6 +34,7 @@ const info: MediaInfo = {
     height: 720,
     rotation: 0,
     fps: 25,
+    frames: null,
     bitRate: 2_800_000,
   },
   audio: { codec: 'aac', channels: 2, sampleRate: 48000, bitRate: 128000 },

@@ -16,6 +16,7 @@ import {
   type LoudnessMeasure,
 } from './media-stats';
 import { HLS_READY_MARK, ladderFor, SEGMENT_SECONDS } from './hls-args';
+import { userInputArgs } from './input-args';
 import type { MediaInfo } from './probe-args';
 
 /** The lighting curve: lutyuv y = clip((val - low) * gain + LIFT, 16, 235). */
@@ -120,6 +121,7 @@ export interface EnhancePlan {
   denoise: boolean;
   /** Pass 2 loudnorm; null without audio or for silence (the audio is then copied as AAC). */
   loudness: LoudnessMeasure | null;
+  /** A PNG file (the owner's logo, redrawn by Cadence). */
   logo: string | null;
   background:
     | { method: 'key'; color: KeyColor; image: string }
@@ -157,10 +159,11 @@ export function buildEnhanceArgs(
   const W = even(info.video.width);
   const H = even(info.video.height);
   const fps = info.video.fps ?? 25;
-  const inputs: string[] = ['-i', input];
+  const inputs: string[] = userInputArgs(input, info.demuxer);
   let next = 1;
   const logoIndex = plan.logo ? next++ : -1;
-  if (plan.logo) inputs.push('-i', plan.logo);
+  // The logo is the PNG Cadence drew from the owner's upload (sharp), read as PNG and nothing else.
+  if (plan.logo) inputs.push('-f', 'png_pipe', '-protocol_whitelist', 'file', '-i', plan.logo);
   const bgIndex = plan.background ? next++ : -1;
   if (plan.background)
     inputs.push('-loop', '1', '-framerate', String(round3(fps)), '-i', plan.background.image);

@@ -9,6 +9,7 @@ const source = (
   bitRate: number | null = null,
   audio = true,
 ): MediaInfo => ({
+  demuxer: 'mov',
   durationSeconds: 60,
   formatName: 'mp4',
   comment: null,
@@ -21,6 +22,7 @@ const source = (
     height,
     rotation: 0,
     fps: 30,
+    frames: null,
     bitRate,
   },
   audio: audio ? { codec: 'aac', channels: 2, sampleRate: 48000, bitRate: 128000 } : null,

@@ -1,3 +1,4 @@
+import { userInputArgs } from './input-args';
 import { videoBitRate, type MediaInfo } from './probe-args';
 
 /** The ladder, by the picture's short side, with each rung's bit rate ceiling (bits per second). */
@@ -126,8 +127,7 @@ export function buildHlsArgs(
     '-loglevel',
     'error',
     '-y',
-    '-i',
-    input,
+    ...userInputArgs(input, info.demuxer),
     ...(graph ? ['-filter_complex', graph] : []),
     ...maps,
     '-c:v',

@@ -1,21 +1,47 @@
-import { FfmpegError, runFfmpeg, runFfprobe, type MediaTools } from './ffmpeg';
+import { open } from 'node:fs/promises';
+import { SNIFF_BYTES } from '../storage/content-type';
+import { FfmpegError, runFfmpeg, runFfprobe, type MediaTools, type RunOptions } from './ffmpeg';
+import { demuxerFor } from './input-args';
+import { limitBreach, MediaLimitError } from './media-limits';
 import { buildPreviewArgs, buildStillsArgs, previewMode, type PreviewMode } from './preview-args';
 import { buildProbeArgs, parseProbe, UnreadableMediaError, type MediaInfo } from './probe-args';
 
-/** ffprobe the file; a file it cannot read (or without video) throws UnreadableMediaError. */
+/** The file's leading bytes and its size. */
+async function headOf(file: string): Promise<{ head: Buffer; size: number }> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return { head: buffer.subarray(0, bytesRead), size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * ffprobe the file with the demuxer its leading bytes name (MP4/MOV, WebM or AVI; nothing else is
+ * probed). A file that is none of them, that ffprobe cannot read, or without video throws
+ * UnreadableMediaError; a readable one outside MEDIA_LIMITS throws MediaLimitError.
+ */
 export async function probeMedia(
   tools: MediaTools,
   file: string,
-  signal?: AbortSignal,
+  options: Pick<RunOptions, 'signal' | 'cwd'> = {},
 ): Promise<MediaInfo> {
+  const { head, size } = await headOf(file);
+  const demuxer = demuxerFor(head);
+  if (!demuxer) throw new UnreadableMediaError('not an MP4, MOV, WebM or AVI file');
   let stdout: string;
   try {
-    ({ stdout } = await runFfprobe(tools, buildProbeArgs(file), { signal }));
+    ({ stdout } = await runFfprobe(tools, buildProbeArgs(file, demuxer), options));
   } catch (error) {
     if (error instanceof FfmpegError) throw new UnreadableMediaError(error.message);
     throw error;
   }
-  return parseProbe(stdout);
+  const info: MediaInfo = { ...parseProbe(stdout), demuxer };
+  const breach = limitBreach(info, size);
+  if (breach) throw new MediaLimitError(breach);
+  return info;
 }
 
 /** Thumbnail and poster JPEGs from one decode. */
@@ -24,9 +50,9 @@ export async function makeStills(
   file: string,
   info: MediaInfo,
   out: { thumbnail: string; poster: string },
-  signal?: AbortSignal,
+  options: Pick<RunOptions, 'signal' | 'cwd'> = {},
 ): Promise<void> {
-  await runFfmpeg(tools, buildStillsArgs(file, info, out), { signal });
+  await runFfmpeg(tools, buildStillsArgs(file, info, out), options);
 }
 
 /**
@@ -38,7 +64,7 @@ export async function makePreview(
   file: string,
   info: MediaInfo,
   output: string,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  options: Pick<RunOptions, 'signal' | 'cwd'> & { onProgress?: (fraction: number) => void } = {},
 ): Promise<PreviewMode> {
   const mode = previewMode(info);
   const progress = options.onProgress
@@ -48,6 +74,7 @@ export async function makePreview(
     try {
       await runFfmpeg(tools, buildPreviewArgs(file, output, info, 'remux'), {
         signal: options.signal,
+        cwd: options.cwd,
       });
       return 'remux';
     } catch (error) {
@@ -56,6 +83,7 @@ export async function makePreview(
   }
   await runFfmpeg(tools, buildPreviewArgs(file, output, info, 'transcode'), {
     signal: options.signal,
+    cwd: options.cwd,
     progress,
   });
   return 'transcode';

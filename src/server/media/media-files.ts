@@ -10,7 +10,10 @@ export function mediaTempRoot(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'media');
 }
 
-/** A job's private folder, removed with everything in it when the job ends (however it ends). */
+/**
+ * A job's private folder, removed with everything in it when the job ends (however it ends). Its
+ * ffmpeg runs there (relative names resolve inside it); inputs are named by absolute path.
+ */
 export interface WorkDir {
   path: string;
   file(name: string): string;
@@ -22,7 +25,7 @@ export interface WorkDir {
  * left by an earlier attempt of the same job, which the queue has given up on (its worker died).
  */
 export async function createWorkDir(root: string, label: string): Promise<WorkDir> {
-  const dir = path.join(root, label.replace(/[^A-Za-z0-9-]/g, ''));
+  const dir = path.resolve(root, label.replace(/[^A-Z0-9-]/gi, ''));
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   return {
@@ -63,7 +66,7 @@ export async function localCopy(
   work: WorkDir,
   name: string,
 ): Promise<string> {
-  if (store instanceof LocalDiskStore) return store.pathFor(key);
+  if (store instanceof LocalDiskStore) return path.resolve(store.pathFor(key));
   const target = work.file(name);
   await pipeline(await store.get(key), createWriteStream(target));
   return target;

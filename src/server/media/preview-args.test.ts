@@ -12,6 +12,7 @@ const info = (
   over: Partial<MediaInfo['video']> = {},
   audio: MediaInfo['audio'] = { codec: 'aac', channels: 2, sampleRate: 48000, bitRate: null },
 ): MediaInfo => ({
+  demuxer: 'mov',
   durationSeconds: 120,
   formatName: 'mov,mp4',
   comment: null,
@@ -24,6 +25,7 @@ const info = (
     height: 1080,
     rotation: 0,
     fps: 30,
+    frames: null,
     bitRate: null,
     ...over,
   },

@@ -1,3 +1,4 @@
+import { userInputArgs } from './input-args';
 import type { MediaInfo } from './probe-args';
 
 /** Widths of the two stills: the library card thumbnail and the player's poster. */
@@ -36,10 +37,7 @@ export function buildStillsArgs(
   const pw = stillWidth(POSTER_WIDTH, info.video.width);
   return [
     ...quiet,
-    '-ss',
-    String(stillTime(info.durationSeconds)),
-    '-i',
-    input,
+    ...userInputArgs(input, info.demuxer, ['-ss', String(stillTime(info.durationSeconds))]),
     '-filter_complex',
     `[0:v]thumbnail=${frames},split=2[t][p];[t]scale=${tw}:-2[to];[p]scale=${pw}:-2[po]`,
     '-map',
@@ -121,8 +119,7 @@ export function buildPreviewArgs(
   if (mode === 'remux') {
     return [
       ...quiet,
-      '-i',
-      input,
+      ...userInputArgs(input, info.demuxer),
       '-map',
       '0:v:0',
       '-c:v',
@@ -142,8 +139,7 @@ export function buildPreviewArgs(
   const size = fitShortSide(info.video.width, info.video.height, PREVIEW_MAX_SHORT_SIDE);
   return [
     ...quiet,
-    '-i',
-    input,
+    ...userInputArgs(input, info.demuxer),
     '-map',
     '0:v:0',
     '-vf',

@@ -31,8 +31,8 @@ const aac = {
 };
 
 describe('buildProbeArgs', () => {
-  it('asks ffprobe for JSON with the format and every stream, the file last', () => {
-    expect(buildProbeArgs('/in/a.mov')).toEqual([
+  it('asks ffprobe for JSON with the format and every stream, the file last, read with the named demuxer only', () => {
+    expect(buildProbeArgs('/in/a.mov', 'mov')).toEqual([
       '-hide_banner',
       '-v',
       'error',
@@ -40,6 +40,17 @@ describe('buildProbeArgs', () => {
       'json',
       '-show_format',
       '-show_streams',
+      '-f',
+      'mov',
+      '-format_whitelist',
+      'mov',
+      '-protocol_whitelist',
+      'file',
+      '-probesize',
+      '20000000',
+      '-analyzeduration',
+      '20000000',
+      '-i',
       '/in/a.mov',
     ]);
   });
@@ -65,6 +76,11 @@ describe('parseProbe', () => {
       probe([h264], { format_name: 'mp4', duration: '1', tags: { comment: 'cadence:hls-gop4' } }),
     );
     expect(marked.comment).toBe('cadence:hls-gop4');
+  });
+
+  it("reads the stream's frame count when the container states it", () => {
+    expect(parseProbe(probe([{ ...h264, nb_frames: '375' }])).video.frames).toBe(375);
+    expect(parseProbe(probe([h264])).video.frames).toBeNull();
   });
 
   it('swaps width and height for a phone video turned by 90 degrees', () => {

@@ -1,5 +1,9 @@
+import { userInputArgs, type Demuxer } from './input-args';
+
 /** What ffprobe tells about a file, reduced to what the pipeline decides on. */
 export interface MediaInfo {
+  /** The demuxer the file was probed with; every later pass reads it with the same. */
+  demuxer: Demuxer;
   durationSeconds: number;
   formatName: string;
   /** The container's comment tag (Cadence marks its own encodes there). */
@@ -9,6 +13,9 @@ export interface MediaInfo {
   video: VideoStreamInfo;
   audio: AudioStreamInfo | null;
 }
+
+/** What ffprobe's answer alone tells (the caller knows the demuxer it asked for). */
+export type ProbedInfo = Omit<MediaInfo, 'demuxer'>;
 
 export interface VideoStreamInfo {
   codec: string;
@@ -21,6 +28,8 @@ export interface VideoStreamInfo {
   rotation: number;
   /** Frames per second (average); null when the file does not say. */
   fps: number | null;
+  /** How many frames the container says the stream has; null when it does not say. */
+  frames: number | null;
   bitRate: number | null;
 }
 
@@ -39,7 +48,8 @@ export class UnreadableMediaError extends Error {
   }
 }
 
-export function buildProbeArgs(input: string): string[] {
+/** ffprobe's JSON of the format and every stream, reading the file with `demuxer` only. */
+export function buildProbeArgs(input: string, demuxer: Demuxer): string[] {
   return [
     '-hide_banner',
     '-v',
@@ -48,7 +58,7 @@ export function buildProbeArgs(input: string): string[] {
     'json',
     '-show_format',
     '-show_streams',
-    input,
+    ...userInputArgs(input, demuxer),
   ];
 }
 
@@ -60,6 +70,7 @@ interface ProbeStream {
   width?: number;
   height?: number;
   avg_frame_rate?: string;
+  nb_frames?: string;
   r_frame_rate?: string;
   bit_rate?: string;
   duration?: string;
@@ -101,7 +112,7 @@ function rotationOf(stream: ProbeStream): number {
 }
 
 /** Reads ffprobe's JSON; throws UnreadableMediaError when there is nothing to play. */
-export function parseProbe(json: string): MediaInfo {
+export function parseProbe(json: string): ProbedInfo {
   let data: ProbeOutput;
   try {
     data = JSON.parse(json) as ProbeOutput;
@@ -142,6 +153,7 @@ export function parseProbe(json: string): MediaInfo {
       height: turned ? codedWidth : codedHeight,
       rotation,
       fps: parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate),
+      frames: positive(video.nb_frames),
       bitRate: positive(video.bit_rate),
     },
     audio: audio
@@ -159,7 +171,7 @@ export function parseProbe(json: string): MediaInfo {
  * The video's own bit rate: the stream's when the container says, else the container's minus a
  * typical audio track; null when unknown.
  */
-export function videoBitRate(info: MediaInfo): number | null {
+export function videoBitRate(info: ProbedInfo): number | null {
   if (info.video.bitRate) return info.video.bitRate;
   if (!info.bitRate) return null;
   const audio = info.audio ? (info.audio.bitRate ?? 128_000) : 0;

@@ -46,6 +46,29 @@ describe('sniffVideo', () => {
     expect(sniffVideo(Buffer.alloc(0))).toBeNull();
     expect(sniffVideo(made.mp4!.subarray(0, 6))).toBeNull();
   });
+
+  it('walks QuickTime leading atoms to the movie, and refuses text dressed as a skip or free atom', () => {
+    const atom = (type: string, body = 0) => {
+      const b = Buffer.alloc(8 + body);
+      b.writeUInt32BE(8 + body, 0);
+      b.write(type, 4, 'latin1');
+      return b;
+    };
+    const mov = made.mov!.subarray(0, 4096);
+    expect(sniffVideo(Buffer.concat([atom('wide'), atom('mdat', 16)]))).toBe('video/quicktime');
+    expect(sniffVideo(Buffer.concat([atom('free', 32), atom('moov', 16)]))).toBe('video/quicktime');
+    expect(sniffVideo(Buffer.concat([atom('skip', 8), mov]))).toBe('video/quicktime');
+    // A DASH manifest starting '<!--skip-->': '<!--' read as a size points a gigabyte away.
+    expect(
+      sniffVideo(Buffer.from('<!--skip--><MPD xmlns="urn:mpeg:dash:schema:mpd:2011">')),
+    ).toBeNull();
+    expect(
+      sniffVideo(Buffer.concat([atom('free', 4), Buffer.from('<MPD> and more text')])),
+    ).toBeNull();
+    // The movie past the sniffed bytes: not known to be a video.
+    expect(sniffVideo(Buffer.concat([atom('free', 5000), mov]).subarray(0, 4096))).toBeNull();
+    expect(sniffVideo(Buffer.concat([atom('pnot'), Buffer.from('text')]))).toBeNull();
+  });
 });
 
 describe('sniffImage', () => {
@@ -69,7 +92,10 @@ describe('sniffImage', () => {
         ),
       ),
     ).toBe('image/svg+xml');
+    expect(sniffImage(Buffer.from('<!----><!-- a --> <svg>'))).toBe('image/svg+xml');
     expect(sniffImage(Buffer.from('<html><svg></svg></html>'))).toBeNull();
+    expect(sniffImage(Buffer.from('<!-- never closed <svg>'))).toBeNull();
+    expect(sniffImage(Buffer.from('<?xml version="1.0"'))).toBeNull();
     expect(sniffImage(Buffer.from('not an image'))).toBeNull();
     expect(sniffImage(made.mp4!.subarray(0, 4096))).toBeNull();
   });

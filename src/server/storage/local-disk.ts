@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { FileSink } from './file-sink';
 import {
   assertValidKey,
+  withoutTrailingSlashes,
   isValidKey,
   ObjectMissingError,
   ObjectTooLargeError,
@@ -190,7 +191,7 @@ export class LocalDiskStore implements ObjectStore {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    const trimmed = prefix.replace(/\/+$/, '');
+    const trimmed = withoutTrailingSlashes(prefix);
     assertValidKey(trimmed);
     await rm(path.join(this.root, ...trimmed.split('/')), { recursive: true, force: true });
   }

@@ -89,12 +89,19 @@ export class ObjectMissingError extends Error {
   }
 }
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SEGMENT = /^[A-Z0-9][\w.-]*$/i;
 
 /** Keys are relative paths of plain segments: no '..', no leading slash, nothing to escape. */
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || key.length > 512) return false;
   return key.split('/').every((s) => SEGMENT.test(s) && s !== '.' && s !== '..');
+}
+
+/** "videos/1///" -> "videos/1" (a loop: a regex /\/+$/ rescans a long run of slashes per start). */
+export function withoutTrailingSlashes(prefix: string): string {
+  let end = prefix.length;
+  while (end > 0 && prefix[end - 1] === '/') end -= 1;
+  return prefix.slice(0, end);
 }
 
 export function assertValidKey(key: string): void {

@@ -22,6 +22,7 @@ import type { StorageConfig } from '../config';
 import { byteLimit } from './local-disk';
 import {
   assertValidKey,
+  withoutTrailingSlashes,
   contentDisposition,
   isValidKey,
   ObjectChangedError,
@@ -290,7 +291,7 @@ export class S3Store implements ObjectStore {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    assertValidKey(prefix.replace(/\/+$/, ''));
+    assertValidKey(withoutTrailingSlashes(prefix));
     let token: string | undefined;
     do {
       const page = await this.client.send(

@@ -80,7 +80,7 @@ export function gymsService({ repo, store, now, appHosts }: Deps) {
       const bucketEnd = (Math.floor(nowSeconds / LINK_BUCKET_SECONDS) + 2) * LINK_BUCKET_SECONDS;
       return store.signedGetUrl(key, { expiresInSeconds: bucketEnd - nowSeconds });
     }
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(address)) return address;
+    if (/^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/i.test(address)) return address;
     if (/^https:\/\//i.test(address) || /^\/(?!\/)/.test(address)) return address;
     return null;
   }

@@ -59,18 +59,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('stills', () => {
-  it('are public once ingest made them; 404 before, and for unknown or malformed ids', async () => {
+  it('are 404 before ingest made them, and for unknown or malformed ids', async () => {
     const v = await makeVideo();
-    expect((await get(mediaUrls.thumbnail(v.id))).statusCode).toBe(404);
-    await put(mediaKeys.thumbnail(v.id), bytes(50));
-    await t.database.db
-      .update(videos)
-      .set({ thumbnailUrl: mediaUrls.thumbnail(v.id) })
-      .where(eq(videos.id, v.id));
-    const res = await get(mediaUrls.thumbnail(v.id));
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe(CACHE.still);
+    expect((await get(mediaUrls.thumbnail(v.id), { cookie: owner.cookie })).statusCode).toBe(404);
     expect((await get('/media/videos/not-a-uuid/thumbnail.jpg')).json()).toEqual({
       message: 'Media not found',
     });
@@ -121,8 +112,18 @@ describe('enhanced file', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe('300');
     expect(head.rawPayload.length).toBe(0);
+    // Behaviour change (audit): the public download no longer carries the owner's file name.
     const download = await get(`${url}?download=1`);
-    expect(download.headers['content-disposition']).toContain('filename="Hill climb-enhanced.mp4"');
+    expect(download.headers['content-disposition']).toContain('filename="ride.mp4"');
+    expect(download.headers['content-disposition']).not.toContain('Hill');
+    expect(download.headers['cache-control']).toBe(CACHE.enhanced);
+    for (const who of [owner, admin]) {
+      const own = await get(`${url}?download=1`, { cookie: who.cookie });
+      expect(own.headers['content-disposition']).toContain('filename="Hill climb-enhanced.mp4"');
+      expect(own.headers['cache-control']).toBe(CACHE.private);
+    }
+    const theirs = await get(`${url}?download=1`, { cookie: other.cookie });
+    expect(theirs.headers['content-disposition']).toContain('filename="ride.mp4"');
     expect(enhancedDownloadName('noext')).toBe('noext-enhanced.mp4');
   });
 });

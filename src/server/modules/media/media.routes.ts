@@ -25,7 +25,7 @@ interface Deps {
 export const MEDIA_NOT_FOUND = 'Media not found';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const VERSION = /^[A-Za-z0-9-]{1,64}$/;
+const VERSION = /^[A-Z0-9-]{1,64}$/i;
 
 /** Segments and init files never change under their versioned path; playlists are re-read often. */
 export const CACHE = {
@@ -46,6 +46,7 @@ type MediaRow = Pick<
   | 'enhancedKey'
   | 'hlsUrl'
   | 'originalFileName'
+  | 'title'
 >;
 
 async function findMedia(db: Db, videoId: string): Promise<MediaRow | undefined> {
@@ -59,6 +60,7 @@ async function findMedia(db: Db, videoId: string): Promise<MediaRow | undefined>
       enhancedKey: videos.enhancedKey,
       hlsUrl: videos.hlsUrl,
       originalFileName: videos.originalFileName,
+      title: videos.title,
     })
     .from(videos)
     .where(eq(videos.id, videoId))
@@ -90,8 +92,24 @@ export function enhancedDownloadName(originalFileName: string): string {
 }
 
 /**
+ * The name a rider's download gets: the class title (public on the gym page) as a slug, never the
+ * owner's file name. "Hill Climb: 45'" -> "hill-climb-45.mp4"; a title with no letters or digits
+ * -> "class-<id start>.mp4".
+ */
+export function publicDownloadName(title: string, videoId: string): string {
+  // By code points, so the cut never splits a character.
+  const slug = [...title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-')]
+    .slice(0, 80)
+    .join('')
+    .replace(/^-/, '')
+    .replace(/-$/, '');
+  return `${slug || `class-${videoId.slice(0, 8)}`}.mp4`;
+}
+
+/**
  * The pipeline's files, streamed from the object store with ranges:
- * - thumbnail.jpg, poster.jpg: public (the gym page shows them);
+ * - thumbnail.jpg, poster.jpg: public once the video is enhanced (the gym page shows them), else
+ *   owner or admin;
  * - preview.mp4: the owner (or an admin) only: it is the raw upload;
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
@@ -102,6 +120,12 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     const row = await findMedia(db, id.toLowerCase());
     if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
     return row;
+  }
+
+  /** The owner of the video or an admin (signed in), without refusing anyone. */
+  async function isOwnerOrAdmin(request: FastifyRequest, reply: FastifyReply, row: MediaRow) {
+    const user = await guards.currentUser(request, reply);
+    return user !== null && (user.id === row.userId || isFlagSet(user.isAdmin));
   }
 
   /** Signed out: 401; another owner's video: 404 (its existence is not confirmed). */
@@ -158,8 +182,13 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
   for (const still of ['thumbnail', 'poster'] as const) {
     app.get(`${MEDIA_ROUTE_PREFIX}/:id/${still}.jpg`, async (request, reply) => {
       const row = await video(request);
+      const isPublic = row.processingStatus === 'enhanced';
+      if (!isPublic) await ownerOrAdmin(request, reply, row);
       if (!row.thumbnailUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
-      return send(request, reply, mediaKeys[still](row.id), { cache: CACHE.still, isPublic: true });
+      return send(request, reply, mediaKeys[still](row.id), {
+        cache: isPublic ? CACHE.still : CACHE.private,
+        isPublic,
+      });
     });
   }
 
@@ -179,12 +208,18 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     if (!isPublic) await ownerOrAdmin(request, reply, row);
     if (!row.enhancedKey) throw new NotFoundError(MEDIA_NOT_FOUND);
     const download = (request.query as { download?: string }).download === '1';
+    // The owner's file name only to the owner and admins (and then never from a shared cache).
+    const ownName = download && (!isPublic || (await isOwnerOrAdmin(request, reply, row)));
     return send(request, reply, row.enhancedKey, {
       // An admin's upload may be stored under a key without an extension.
       contentType: 'video/mp4',
-      cache: isPublic ? CACHE.enhanced : CACHE.private,
+      cache: isPublic && !ownName ? CACHE.enhanced : CACHE.private,
       isPublic,
-      downloadName: download ? enhancedDownloadName(row.originalFileName) : undefined,
+      downloadName: !download
+        ? undefined
+        : ownName
+          ? enhancedDownloadName(row.originalFileName)
+          : publicDownloadName(row.title, row.id),
     });
   });
 

@@ -17,7 +17,7 @@ export function encodeTusId(key: string): string {
 }
 
 export function decodeTusId(id: string | undefined): string | null {
-  if (!id || !/^[A-Za-z0-9_-]+$/.test(id)) return null;
+  if (!id || !/^[\w-]+$/.test(id)) return null;
   const key = Buffer.from(id, 'base64url').toString('utf8');
   return isValidKey(key) ? key : null;
 }

@@ -35,7 +35,7 @@ let memoryViewerId: string | undefined;
 /** This device's viewer id, made on first use. */
 export function viewerId(): string {
   const stored = read(VIEWER_KEY);
-  if (stored && /^[A-Za-z0-9-]{8,64}$/.test(stored)) return stored;
+  if (stored && /^[A-Z0-9-]{8,64}$/i.test(stored)) return stored;
   memoryViewerId ??= randomUuid();
   write(VIEWER_KEY, memoryViewerId);
   return memoryViewerId;
