@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(async () => {
   for (const r of runners.splice(0)) await r.stop();
-  await queue.boss.clearStorage();
+  await queue.boss.deleteAllJobs();
 });
 afterAll(async () => {
   await queue.stop();
