@@ -11,6 +11,9 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** The tus (resumable upload) endpoint: POST creates an upload, PATCH/HEAD/DELETE work on one. */
 export const TUS_ENDPOINT = '/api/uploads';
 
+/** tus URLs name the upload in their path only: one with a query string is refused (400). */
+export const TUS_QUERY_REFUSED = 'Upload addresses take no query string.';
+
 /**
  * The response header that carries the stored address of a finished tus upload (the value to send
  * as `videoURL`). Present on the final PATCH and on a HEAD of a finished upload.

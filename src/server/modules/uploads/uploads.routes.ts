@@ -2,7 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
-import { OBJECT_URL_HEADER, TUS_ENDPOINT, UPLOAD_URL_PATH } from '@shared/uploads.contract';
+import {
+  OBJECT_URL_HEADER,
+  TUS_ENDPOINT,
+  TUS_QUERY_REFUSED,
+  UPLOAD_URL_PATH,
+} from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -170,15 +175,19 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
 
     // tus: POST creates an upload; HEAD/PATCH/DELETE work on one. Checked here, then handed over.
     const tusHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // tus reads an id from the whole URL: a query string could name another upload than the path.
+      if (request.url.includes('?')) throw new ValidationError(TUS_QUERY_REFUSED);
       if (request.method !== 'OPTIONS') {
         const user = await guards.user(request, reply);
         if (request.method === 'POST') {
           await admitTusUpload(request, user);
           tus.assignKey(request.raw, await registerTus(user));
         } else {
-          const key = decodeTusId(wildcardKey(request).split('/').pop());
+          const key = decodeTusId(wildcardKey(request));
           const row = key ? await uploads.findOwned(user.id, key) : undefined;
           if (!key || !row || row.via !== 'tus') throw new NotFoundError('Upload not found');
+          // tus works on this key and no other.
+          tus.assignKey(request.raw, key);
           if (
             request.method === 'HEAD' &&
             (row.status === 'complete' || row.status === 'attached')
