@@ -15,6 +15,12 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be under 100 characters`);
 
+/** 429 answers of sign-in and sign-up (the spec has none). */
+export const tooManySignIns = (minutes: number) =>
+  `Too many sign-in attempts. Please try again in ${minutes} minutes.`;
+export const tooManySignUps = (minutes: number) =>
+  `Too many sign-up attempts from your network. Please try again in ${minutes} minutes.`;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
