@@ -28,7 +28,9 @@ import { slugService } from './modules/slug/slug.service';
 import { slugsRepository } from './modules/slug/slugs.repository';
 import { registerVideoUploads } from './modules/videos/videos.module';
 import type { OnVideoCreated } from './modules/videos/videos.service';
+import { logSerializers } from './lib/log-redaction';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHsts } from './plugins/hsts';
 import { createGuards } from './plugins/guards';
 import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
@@ -59,9 +61,12 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const { trustProxy } = config;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: withLogRedaction(deps.logger ?? { level: config.logLevel }),
+    // A hop count as proxy-addr's function (Fastify's types take addresses or a function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_a: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   });
   const objectStore = deps.objectStore ?? (await openObjectStore(config, deps.now ?? Date.now));
@@ -87,7 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               upgradeInsecureRequests: null,
             },
           },
+    // Sent by registerHsts, on https requests only.
+    strictTransportSecurity: false,
   });
+  registerHsts(app);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
   const users = usersRepository(database.db);
@@ -135,6 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWeb(app, deps.web ?? 'static', deps.webDist ?? WEB_DIST);
   return app;
+}
+
+/** Logger options with the request serializer that redacts signed links' secrets. */
+function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
 }
 
 /** The single-page app: every non-API GET answers index.html, so client routes survive a reload. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,45 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 const portMessage = 'must be a whole number from 0 to 65535';
+
+const trustProxyMessage =
+  'must be false, the number of proxies in front of the app (1 to 9), or their addresses ' +
+  '(a comma list of IPs or CIDRs, e.g. 127.0.0.1,10.0.0.0/8)';
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an address/prefix (CIDR) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may speak for the client in X-Forwarded-For/-Host/-Proto: nobody (false), the first
+ * N hops, or proxies at these addresses. `true` (every client) is refused: it let any client pick
+ * its own address and host.
+ */
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (['false', '0', 'off'].includes(v)) return false;
+  if (['true', 'on'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every client; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^[1-9]$/.test(v)) return Number(v);
+  const list = v.split(',').map((a) => a.trim());
+  if (v.length <= 2000 && list.every(isProxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: trustProxyMessage });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -23,7 +63,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -60,7 +100,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count (Fastify's trustProxy): see TRUST_PROXY. */
+  trustProxy: TrustProxy;
   /** 'auto': Secure when the request arrived over https. */
   cookieSecure: 'auto' | boolean;
   admin: { email: string; password: string } | undefined;
@@ -71,6 +112,9 @@ export interface Config {
   /** The media pipeline (issue 5): queue, worker and ffmpeg settings. */
   media: MediaConfig;
 }
+
+/** false: no proxy; a number: that many hops in front; a list: proxies at these addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
 
 export interface MediaConfig {
   /** Enhance every new video automatically (else it waits as 'uploaded' for an admin). */
