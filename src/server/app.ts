@@ -11,7 +11,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authRoutes, SIGN_UP_LIMITS, type SignUpLimits } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
 import { brandingRoutes } from './modules/branding/branding.routes';
@@ -57,6 +57,8 @@ export interface AppDeps {
   onVideoCreated?: OnVideoCreated;
   /** The media pipeline's queue: every new video is ingested through it (unless onVideoCreated is given). */
   media?: MediaJobs;
+  /** Sign-ups per IP address (default SIGN_UP_LIMITS); test apps that register many owners raise them. */
+  signUpLimits?: SignUpLimits;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -100,10 +102,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = usersRepository(database.db);
   const sessions = new SessionManager(database.db, { secure: config.cookieSecure, now: deps.now });
+  app.decorate('sessionManager', sessions);
   const guards = createGuards(sessions, users);
 
   healthRoutes(app, { database });
-  authRoutes(app, { auth: authService(users), sessions, guards });
+  authRoutes(app, {
+    auth: authService(users),
+    sessions,
+    guards,
+    signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
+  });
   const slugs = slugService(slugsRepository(database.db));
   onboardingRoutes(app, { onboarding: onboardingService(slugs), guards });
   slugRoutes(app, { slugs, guards });

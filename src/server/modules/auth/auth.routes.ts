@@ -8,7 +8,7 @@ import {
 } from '@shared/auth.contract';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
-import { failureLimit } from '../../plugins/attempt-limit';
+import { failureLimit, type Limit } from '../../plugins/attempt-limit';
 import type { Guards } from '../../plugins/guards';
 import type { SessionManager } from '../../plugins/session';
 import type { AuthService } from './auth.service';
@@ -19,15 +19,24 @@ export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 export const LOGIN_FAILURES_PER_IP = { max: 30, windowMs: 15 * 60 * 1000 };
 /** Guessing one account's password from many addresses: failed sign-ins per account (email). */
 export const LOGIN_FAILURES_PER_ACCOUNT = { max: 20, windowMs: 15 * 60 * 1000 };
-/** Sign-ups per IP address: creating accounts in bulk. */
-export const REGISTER_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
-/** "Already exists" answers per IP address: what a flood of sign-ups learns about who has an account. */
-export const REGISTER_TAKEN_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
+/**
+ * Sign-ups per IP address: `perIp` counts every sign-up (creating accounts in bulk), `takenPerIp`
+ * the "already exists" answers (what a flood learns about who has an account).
+ */
+export interface SignUpLimits {
+  perIp: Limit;
+  takenPerIp: Limit;
+}
+export const SIGN_UP_LIMITS: SignUpLimits = {
+  perIp: { max: 30, windowMs: 60 * 60 * 1000 },
+  takenPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
+};
 
 interface Deps {
   auth: AuthService;
   sessions: SessionManager;
   guards: Guards;
+  signUpLimits: SignUpLimits;
 }
 
 function emailOf(body: unknown): string {
@@ -37,7 +46,10 @@ function emailOf(body: unknown): string {
 
 const minutesLeft = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 
-export function authRoutes(app: FastifyInstance, { auth, sessions, guards }: Deps): void {
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, sessions, guards, signUpLimits }: Deps,
+): void {
   const failedSignIns = [
     failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${r.ip}`, tooManySignIns),
     failureLimit(
@@ -47,15 +59,15 @@ export function authRoutes(app: FastifyInstance, { auth, sessions, guards }: Dep
       tooManySignIns,
     ),
   ];
-  const takenEmails = failureLimit(app, REGISTER_TAKEN_LIMIT, (r) => `ip:${r.ip}`, tooManySignUps);
+  const takenEmails = failureLimit(app, signUpLimits.takenPerIp, (r) => `ip:${r.ip}`, tooManySignUps);
 
   app.post(
     '/api/auth/register',
     {
       config: {
         rateLimit: {
-          max: REGISTER_LIMIT.max,
-          timeWindow: REGISTER_LIMIT.windowMs,
+          max: signUpLimits.perIp.max,
+          timeWindow: signUpLimits.perIp.windowMs,
           keyGenerator: (request) => request.ip,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
