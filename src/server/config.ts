@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from '@shared/common-passwords';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -66,7 +67,11 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .refine((v) => !isCommonPassword(v), 'is one of the most common passwords; choose one that is harder to guess')
+      .optional(),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),

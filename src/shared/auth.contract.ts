@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -23,13 +24,23 @@ export const tooManySignUps = (minutes: number) =>
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+export const PASSWORD_TOO_COMMON =
+  'This password is one of the most common ones. Please choose one that is harder to guess.';
+
+/** A new password (sign-up, change, admin): the spec's length, and not one of the most common. */
+export const newPassword = (required: string, tooShort: string) =>
+  z
+    .string({ error: required })
+    .min(PASSWORD_MIN, tooShort)
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`)
+    .refine((v) => !isCommonPassword(v), PASSWORD_TOO_COMMON);
 
 export const registerBody = z.object({
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+  password: newPassword(
+    'Password is required',
+    `Password must be at least ${PASSWORD_MIN} characters`,
+  ),
   firstName: name('First name'),
   lastName: name('Last name'),
 });
