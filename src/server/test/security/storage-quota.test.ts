@@ -63,6 +63,25 @@ describe("storage quota: what one owner's unfinished uploads may hold", () => {
     expect((await uploadUrl((await registerOwner(t.app)).cookie)).statusCode).toBe(200);
   });
 
+  it('frees a place when the owner cancels a resumable upload (tus DELETE)', async () => {
+    const owner = await registerOwner(t.app);
+    await setPlan(owner.id, 'elite-studio');
+    const locations: string[] = [];
+    for (let i = 0; i < UPLOAD_QUOTA.maxOutstanding; i++) {
+      const res = await startTus(owner.cookie, 1000);
+      expect(res.statusCode).toBe(201);
+      locations.push(res.headers.location as string);
+    }
+    expect((await startTus(owner.cookie, 1000)).statusCode).toBe(429);
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: locations[0]!,
+      headers: { cookie: owner.cookie, 'tus-resumable': '1.0.0' },
+    });
+    expect(cancel.statusCode).toBe(204);
+    expect((await startTus(owner.cookie, 1000)).statusCode).toBe(201);
+  });
+
   it('caps the bytes unfinished uploads reserve', async () => {
     const owner = await registerOwner(t.app);
     await setPlan(owner.id, 'elite-studio');
