@@ -11,7 +11,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authRoutes, SIGN_UP_LIMITS, type SignUpLimits } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
 import { brandingRoutes } from './modules/branding/branding.routes';
@@ -29,7 +29,9 @@ import { slugService } from './modules/slug/slug.service';
 import { slugsRepository } from './modules/slug/slugs.repository';
 import { registerVideoUploads } from './modules/videos/videos.module';
 import type { OnVideoCreated } from './modules/videos/videos.service';
+import { logSerializers } from './lib/log-redaction';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHsts } from './plugins/hsts';
 import { createGuards } from './plugins/guards';
 import { trackRoutes } from './plugins/route-table';
 import { SessionManager } from './plugins/session';
@@ -59,13 +61,18 @@ export interface AppDeps {
   media?: MediaJobs;
   /** Looks up custom-domain TXT records; default: the system's DNS (node:dns). */
   txtResolver?: TxtResolver;
+  /** Sign-ups per IP address (default SIGN_UP_LIMITS); test apps that register many owners raise them. */
+  signUpLimits?: SignUpLimits;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const { trustProxy } = config;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: withLogRedaction(deps.logger ?? { level: config.logLevel }),
+    // A hop count as proxy-addr's function (Fastify's types take addresses or a function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_a: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   });
   trackRoutes(app);
@@ -92,15 +99,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               upgradeInsecureRequests: null,
             },
           },
+    // Sent by registerHsts, on https requests only.
+    strictTransportSecurity: false,
   });
+  registerHsts(app);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
   const users = usersRepository(database.db);
   const sessions = new SessionManager(database.db, { secure: config.cookieSecure, now: deps.now });
+  app.decorate('sessionManager', sessions);
   const guards = createGuards(sessions, users);
 
   healthRoutes(app, { database });
-  authRoutes(app, { auth: authService(users), sessions, guards });
+  authRoutes(app, {
+    auth: authService(users),
+    sessions,
+    guards,
+    signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
+  });
   const slugs = slugService(slugsRepository(database.db));
   onboardingRoutes(app, { onboarding: onboardingService(slugs), guards });
   slugRoutes(app, { slugs, guards });
@@ -154,6 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWeb(app, deps.web ?? 'static', deps.webDist ?? WEB_DIST);
   return app;
+}
+
+/** Logger options with the request serializer that redacts signed links' secrets. */
+function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
 }
 
 /** The single-page app: every non-API GET answers index.html, so client routes survive a reload. */

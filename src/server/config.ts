@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOOPBACK_HOSTS } from './lib/app-hosts';
+import { isCommonPassword } from '@shared/common-passwords';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -22,6 +23,45 @@ function hostName(input: string): string | null {
   return host.split('.').every((label) => HOST_LABEL.test(label)) ? host : null;
 }
 
+const trustProxyMessage =
+  'must be false, the number of proxies in front of the app (1 to 9), or their addresses ' +
+  '(a comma list of IPs or CIDRs, e.g. 127.0.0.1,10.0.0.0/8)';
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an address/prefix (CIDR) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may speak for the client in X-Forwarded-For/-Host/-Proto: nobody (false), the first
+ * N hops, or proxies at these addresses. `true` (every client) is refused: it let any client pick
+ * its own address and host.
+ */
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (['false', '0', 'off'].includes(v)) return false;
+  if (['true', 'on'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every client; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^[1-9]$/.test(v)) return Number(v);
+  const list = v.split(',').map((a) => a.trim());
+  if (v.length <= 2000 && list.every(isProxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: trustProxyMessage });
+  return z.NEVER;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,10 +78,14 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .refine((v) => !isCommonPassword(v), 'is one of the most common passwords; choose one that is harder to guess')
+      .optional(),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -102,7 +146,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count (Fastify's trustProxy): see TRUST_PROXY. */
+  trustProxy: TrustProxy;
   /** 'auto': Secure when the request arrived over https. */
   cookieSecure: 'auto' | boolean;
   admin: { email: string; password: string } | undefined;
@@ -120,6 +165,9 @@ export interface Config {
   /** False when neither APP_HOSTS nor PUBLIC_URL is set (only the loopback names are the app's). */
   appHostsConfigured: boolean;
 }
+
+/** false: no proxy; a number: that many hops in front; a list: proxies at these addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
 
 export interface MediaConfig {
   /** Enhance every new video automatically (else it waits as 'uploaded' for an admin). */

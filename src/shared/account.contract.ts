@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from './auth.contract';
+import { newPassword, PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from './auth.contract';
 
 /** Spec §5 Settings profile: company name required, contact email valid, phone optional. */
 export const COMPANY_NAME_MAX = 100;
@@ -76,10 +76,10 @@ export const changePasswordBody = z
       .string({ error: 'Current password is required' })
       .min(1, 'Current password is required')
       .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+    newPassword: newPassword(
+      'New password is required',
+      `New password must be at least ${PASSWORD_MIN} characters`,
+    ),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -88,10 +88,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const changePasswordForm = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+    newPassword: newPassword(
+      'New password is required',
+      `New password must be at least ${PASSWORD_MIN} characters`,
+    ),
     confirmPassword: z.string().min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -6,11 +6,16 @@ export const ANALYTICS_PERIOD_DAYS = 30;
 export const WEEK_DAYS = 7;
 export const TOP_VIDEOS_LIMIT = 5;
 
-/** An IANA time zone name (the browser's), used for day and hour boundaries. */
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
+
+/**
+ * An IANA time zone name (the browser's), used for day and hour boundaries. The server also checks
+ * it against the database's own list (a name the browser knows may be one the database does not).
+ */
 const timeZone = z
   .string()
   .max(64)
-  .regex(/^[A-Z][\w+-]*(\/[\w+-]+)*$/i, 'Unknown time zone')
+  .regex(/^[A-Z][\w+-]*(\/[\w+-]+)*$/i, UNKNOWN_TIME_ZONE)
   .refine((tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -18,7 +23,7 @@ const timeZone = z
     } catch {
       return false;
     }
-  }, 'Unknown time zone');
+  }, UNKNOWN_TIME_ZONE);
 
 export const analyticsQuery = z.object({
   /** One video's figures only. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -15,15 +16,31 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be under 100 characters`);
 
+/** 429 answers of sign-in and sign-up (the spec has none). */
+export const tooManySignIns = (minutes: number) =>
+  `Too many sign-in attempts. Please try again in ${minutes} minutes.`;
+export const tooManySignUps = (minutes: number) =>
+  `Too many sign-up attempts from your network. Please try again in ${minutes} minutes.`;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+export const PASSWORD_TOO_COMMON =
+  'This password is one of the most common ones. Please choose one that is harder to guess.';
+
+/** A new password (sign-up, change, admin): the spec's length, and not one of the most common. */
+export const newPassword = (required: string, tooShort: string) =>
+  z
+    .string({ error: required })
+    .min(PASSWORD_MIN, tooShort)
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`)
+    .refine((v) => !isCommonPassword(v), PASSWORD_TOO_COMMON);
 
 export const registerBody = z.object({
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`),
+  password: newPassword(
+    'Password is required',
+    `Password must be at least ${PASSWORD_MIN} characters`,
+  ),
   firstName: name('First name'),
   lastName: name('Last name'),
 });

@@ -46,6 +46,12 @@ export const companySlug = z
 export const checkSlugQuery = z.object({ slug: companySlug });
 
 export const completeOnboardingBody = companyInfo.extend({ companySlug });
+
+/** complete-onboarding runs once per account; the slug changes afterwards through PUT /api/auth/slug. */
+export const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
+
+/** Old slugs an owner keeps (each redirects to the current one); older ones are released. */
+export const OLD_SLUGS_KEPT = 5;
 export type CompleteOnboardingBody = z.infer<typeof completeOnboardingBody>;
 
 export interface CheckSlugResponse {

@@ -11,6 +11,9 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** The tus (resumable upload) endpoint: POST creates an upload, PATCH/HEAD/DELETE work on one. */
 export const TUS_ENDPOINT = '/api/uploads';
 
+/** tus URLs name the upload in their path only: one with a query string is refused (400). */
+export const TUS_QUERY_REFUSED = 'Upload addresses take no query string.';
+
 /**
  * The response header that carries the stored address of a finished tus upload (the value to send
  * as `videoURL`). Present on the final PATCH and on a HEAD of a finished upload.
@@ -25,3 +28,21 @@ export function storedAddress(uploadUrl: string): string {
   const q = uploadUrl.indexOf('?');
   return q === -1 ? uploadUrl : uploadUrl.slice(0, q);
 }
+
+/**
+ * What one owner's unfinished uploads (not yet a video or logo, not expired) may hold at once:
+ * every new upload URL or resumable upload counts until it is used or swept.
+ */
+export const UPLOAD_QUOTA = {
+  maxOutstanding: 5,
+  /** Four full-size (2 GB) videos; a PUT reserves 2 GB until it ends, a tus upload its length. */
+  maxReservedBytes: 8 * 1024 * 1024 * 1024,
+} as const;
+
+export const UPLOAD_QUOTA_MESSAGES = {
+  tooMany: `You have ${UPLOAD_QUOTA.maxOutstanding} uploads in progress. Finish one (or wait until unfinished uploads expire after 24 hours), then try again.`,
+  tooLarge:
+    'Your uploads in progress would take more than 8 GB. Finish one (or wait until unfinished uploads expire after 24 hours), then try again.',
+  noSlot:
+    "Your uploads in progress already fill your plan's remaining videos. Finish them (or wait until unfinished uploads expire after 24 hours), delete a video or upgrade your plan to upload more.",
+} as const;

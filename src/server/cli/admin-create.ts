@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { isCommonPassword } from '@shared/common-passwords';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { authService } from '../modules/auth/auth.service';
@@ -7,7 +8,13 @@ import { usersRepository } from '../modules/auth/users.repository';
 
 const args = z.object({
   email: z.email('--email must be an email address'),
-  password: z.string().min(8, '--password must be at least 8 characters'),
+  password: z
+    .string()
+    .min(8, '--password must be at least 8 characters')
+    .refine(
+      (v) => !isCommonPassword(v),
+      '--password is one of the most common passwords; choose one that is harder to guess',
+    ),
 });
 
 async function main(): Promise<void> {

@@ -6,9 +6,13 @@ import { sessions } from '../db/schema/sessions';
 
 export const SESSION_COOKIE = 'cadence.sid';
 
-/** Rate limits per signed-in session (the route's guard answers 401 without one), else per IP. */
-export function perSession(request: FastifyRequest): string {
-  return request.cookies[SESSION_COOKIE] ?? request.ip;
+/**
+ * The rate-limit key of every per-user limit: the signed-in account, so signing in again (a new
+ * session) starts no new count; without a live session (the route's guard answers 401) the IP.
+ */
+export async function perSession(request: FastifyRequest): Promise<string> {
+  const userId = await request.server.sessionManager.accountOf(request);
+  return userId ? `user:${userId}` : `ip:${request.ip}`;
 }
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
@@ -61,6 +65,19 @@ export class SessionManager {
     });
     this.setCookie(request, reply, token);
     request.activeSession = { sid: hashToken(token), userId };
+  }
+
+  /** The account of the request's live session, if any, without touching the session. */
+  async accountOf(request: FastifyRequest): Promise<string | null> {
+    if (request.activeSession !== undefined) return request.activeSession?.userId ?? null;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return null;
+    const [row] = await this.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(and(eq(sessions.sid, hashToken(token)), gt(sessions.expire, new Date(this.now()))))
+      .limit(1);
+    return row?.sess.userId ?? null;
   }
 
   /** The request's live session, if any, sliding its expiry forward. Cached per request. */
@@ -118,5 +135,9 @@ export class SessionManager {
 declare module 'fastify' {
   interface FastifyRequest {
     activeSession?: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    /** The app's sessions (decorated in buildApp), for rate-limit keys. */
+    sessionManager: SessionManager;
   }
 }

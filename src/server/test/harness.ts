@@ -54,6 +54,12 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>;
 }
 
+/** Test files register many owners from one address: sign-up limits out of the way (tested apart). */
+const MANY_SIGN_UPS = {
+  perIp: { max: 100_000, windowMs: 60_000 },
+  takenPerIp: { max: 100_000, windowMs: 60_000 },
+};
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   let offset = 0;
@@ -64,7 +70,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: '/tmp/cadence-test',
     ...options.env,
   });
-  const app = await buildApp({ config, database, web: 'none', now, ...options.deps });
+  const app = await buildApp({
+    config,
+    database,
+    web: 'none',
+    now,
+    signUpLimits: MANY_SIGN_UPS,
+    ...options.deps,
+  });
   await app.ready();
   return {
     app,

@@ -24,6 +24,22 @@ export class ApiError extends Error {
     }
     return undefined;
   }
+
+  /** The server's message for one field of a 400 `{ errors: [{ field, message }] }`, if any. */
+  fieldMessage(field: string): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      const errors = (parsed as { errors?: unknown } | null)?.errors;
+      if (!Array.isArray(errors)) return undefined;
+      const hit: unknown = errors.find(
+        (e: unknown) => (e as { field?: unknown } | null)?.field === field,
+      );
+      const message = (hit as { message?: unknown } | undefined)?.message;
+      return typeof message === 'string' ? message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {

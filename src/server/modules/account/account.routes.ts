@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   changePasswordBody,
   exportFileName,
@@ -12,14 +12,14 @@ import type { Db } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { Guards } from '../../plugins/guards';
-import type { SessionManager } from '../../plugins/session';
+import { perSession, type SessionManager } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { UsersRepository } from '../auth/users.repository';
 import { plansRepository } from '../plans/plans.repository';
 import { accountRepository } from './account.repository';
 import { accountService } from './account.service';
 
-/** Wrong current passwords are limited like sign-in: 10 tries per 15 minutes per session. */
+/** Wrong current passwords are limited like sign-in: 10 tries per 15 minutes per account. */
 export const CHANGE_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 
 interface Deps {
@@ -28,10 +28,6 @@ interface Deps {
   sessions: SessionManager;
   guards: Guards;
   now?: () => number;
-}
-
-function sessionKey(request: FastifyRequest): string {
-  return `${request.ip}|${request.cookies['cadence.sid'] ?? ''}`;
 }
 
 /** Settings (spec §2, §5, §8): profile, notifications, password, data export. */
@@ -67,7 +63,7 @@ export function accountRoutes(app: FastifyInstance, { db, users, sessions, guard
         rateLimit: {
           max: CHANGE_PASSWORD_LIMIT.max,
           timeWindow: CHANGE_PASSWORD_LIMIT.windowMs,
-          keyGenerator: sessionKey,
+          keyGenerator: perSession,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,

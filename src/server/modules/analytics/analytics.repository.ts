@@ -66,6 +66,13 @@ export function analyticsRepository(db: Db) {
   }
 
   return {
+    /** Every time zone name the database knows (the names AT TIME ZONE accepts). */
+    async timeZoneNames(): Promise<string[]> {
+      return rows<{ name: string }>(await db.execute(sql`select name from pg_timezone_names`)).map(
+        (r) => r.name,
+      );
+    },
+
     async findVideo(ownerId: string, videoId: string): Promise<{ id: string; title: string } | undefined> {
       const [row] = await db
         .select({ id: v.id, title: v.title })

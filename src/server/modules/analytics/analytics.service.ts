@@ -6,8 +6,9 @@ import {
   type AnalyticsQuery,
   type AnalyticsResponse,
   type Metric,
+  UNKNOWN_TIME_ZONE,
 } from '@shared/analytics.contract';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { AnalyticsRepository, PeriodTotals, Scope } from './analytics.repository';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
@@ -40,12 +41,26 @@ function summary(current: PeriodTotals, previous: PeriodTotals): AnalyticsRespon
 }
 
 export function analyticsService(repo: AnalyticsRepository, now: () => number = Date.now) {
+  // Read once: the database's time zone names do not change while it runs.
+  let zones: Promise<Set<string>> | undefined;
+  async function knownTimeZone(tz: string): Promise<boolean> {
+    zones ??= repo.timeZoneNames().then((names) => new Set(names));
+    try {
+      return (await zones).has(tz);
+    } catch (error) {
+      zones = undefined;
+      throw error;
+    }
+  }
+
   return {
     /**
      * The owner's figures over the last 30 days, each with its change against the 30 days before,
      * computed in SQL from the playback sessions of the owner's own videos.
      */
     async overview(ownerId: string, query: AnalyticsQuery): Promise<AnalyticsResponse> {
+      // A name the browser knows but the database does not would fail the queries with a 500.
+      if (!(await knownTimeZone(query.tz))) throw new ValidationError(UNKNOWN_TIME_ZONE);
       let video: AnalyticsResponse['video'] = null;
       if (query.video !== undefined) {
         const found = UUID.test(query.video) ? await repo.findVideo(ownerId, query.video) : undefined;

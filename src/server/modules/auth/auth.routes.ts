@@ -1,32 +1,93 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBody, registerBody, type AuthResponse } from '@shared/auth.contract';
+import {
+  loginBody,
+  registerBody,
+  tooManySignIns,
+  tooManySignUps,
+  type AuthResponse,
+} from '@shared/auth.contract';
+import { ConflictError, UnauthorizedError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
+import { failureLimit, type Limit } from '../../plugins/attempt-limit';
 import type { Guards } from '../../plugins/guards';
 import type { SessionManager } from '../../plugins/session';
 import type { AuthService } from './auth.service';
 import { toPublicUser } from './public-user';
 
 export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Password spraying (one address, many accounts): failed sign-ins per IP address. */
+export const LOGIN_FAILURES_PER_IP = { max: 30, windowMs: 15 * 60 * 1000 };
+/** Guessing one account's password from many addresses: failed sign-ins per account (email). */
+export const LOGIN_FAILURES_PER_ACCOUNT = { max: 20, windowMs: 15 * 60 * 1000 };
+/**
+ * Sign-ups per IP address: `perIp` counts every sign-up (creating accounts in bulk), `takenPerIp`
+ * the "already exists" answers (what a flood learns about who has an account).
+ */
+export interface SignUpLimits {
+  perIp: Limit;
+  takenPerIp: Limit;
+}
+export const SIGN_UP_LIMITS: SignUpLimits = {
+  perIp: { max: 30, windowMs: 60 * 60 * 1000 },
+  takenPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
+};
 
 interface Deps {
   auth: AuthService;
   sessions: SessionManager;
   guards: Guards;
+  signUpLimits: SignUpLimits;
 }
 
-function loginKey(ip: string, body: unknown): string {
+function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | undefined)?.email;
-  return `${ip}|${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 }
 
-export function authRoutes(app: FastifyInstance, { auth, sessions, guards }: Deps): void {
-  app.post('/api/auth/register', async (request, reply) => {
-    const input = parse(registerBody, request.body);
-    const user = await auth.register(input);
-    await sessions.start(request, reply, user.id);
-    const body: AuthResponse = { message: 'Account created', user: toPublicUser(user) };
-    return reply.status(201).send(body);
-  });
+const minutesLeft = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
+
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, sessions, guards, signUpLimits }: Deps,
+): void {
+  const failedSignIns = [
+    failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${r.ip}`, tooManySignIns),
+    failureLimit(
+      app,
+      LOGIN_FAILURES_PER_ACCOUNT,
+      (r) => `email:${emailOf(r.body)}`,
+      tooManySignIns,
+    ),
+  ];
+  const takenEmails = failureLimit(app, signUpLimits.takenPerIp, (r) => `ip:${r.ip}`, tooManySignUps);
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: {
+        rateLimit: {
+          max: signUpLimits.perIp.max,
+          timeWindow: signUpLimits.perIp.windowMs,
+          keyGenerator: (request) => request.ip,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: tooManySignUps(minutesLeft(context.ttl)),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parse(registerBody, request.body);
+      await takenEmails.check(request);
+      const user = await auth.register(input).catch(async (error: unknown) => {
+        if (error instanceof ConflictError) await takenEmails.fail(request);
+        throw error;
+      });
+      await sessions.start(request, reply, user.id);
+      const body: AuthResponse = { message: 'Account created', user: toPublicUser(user) };
+      return reply.status(201).send(body);
+    },
+  );
 
   app.post(
     '/api/auth/login',
@@ -35,17 +96,23 @@ export function authRoutes(app: FastifyInstance, { auth, sessions, guards }: Dep
         rateLimit: {
           max: LOGIN_LIMIT.max,
           timeWindow: LOGIN_LIMIT.windowMs,
-          keyGenerator: (request) => loginKey(request.ip, request.body),
+          keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
-            message: `Too many sign-in attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+            message: tooManySignIns(minutesLeft(context.ttl)),
           }),
         },
       },
     },
     async (request, reply) => {
       const input = parse(loginBody, request.body);
-      const user = await auth.login(input);
+      for (const limit of failedSignIns) await limit.check(request);
+      const user = await auth.login(input).catch(async (error: unknown) => {
+        if (error instanceof UnauthorizedError) {
+          for (const limit of failedSignIns) await limit.fail(request);
+        }
+        throw error;
+      });
       await sessions.start(request, reply, user.id);
       const body: AuthResponse = { message: 'Signed in', user: toPublicUser(user) };
       return body;

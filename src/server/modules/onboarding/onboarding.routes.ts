@@ -25,7 +25,7 @@ export function onboardingRoutes(app: FastifyInstance, { onboarding, guards }: D
   app.post('/api/auth/complete-onboarding', async (request, reply) => {
     const user = await guards.user(request, reply);
     const input = parse(completeOnboardingBody, request.body);
-    const updated = await onboarding.complete(user.id, input);
+    const updated = await onboarding.complete(user, input);
     return { message: 'Onboarding complete', user: toPublicUser(updated) };
   });
 }

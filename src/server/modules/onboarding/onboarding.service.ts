@@ -1,4 +1,10 @@
-import type { CheckSlugResponse, CompleteOnboardingBody } from '@shared/onboarding.contract';
+import { isFlagSet } from '@shared/flags';
+import {
+  ONBOARDING_ALREADY_COMPLETE,
+  type CheckSlugResponse,
+  type CompleteOnboardingBody,
+} from '@shared/onboarding.contract';
+import { ConflictError } from '../../lib/errors';
 import type { UserRow } from '../../db/schema/users';
 import type { SlugService } from '../slug/slug.service';
 
@@ -13,10 +19,13 @@ export function onboardingService(slugs: SlugService) {
 
     /**
      * Sets the company fields, the slug and the onboarding flag in one transaction; a slug another
-     * owner holds (now, as an old slug, or by winning a race for it) is a 409, never a 500.
+     * owner holds (now, as an old slug, or by winning a race for it) is a 409, never a 500, and so is
+     * a second call once onboarding is complete.
      */
-    complete(userId: string, input: CompleteOnboardingBody): Promise<UserRow> {
-      return slugs.change(userId, input.companySlug, {
+    complete(user: UserRow, input: CompleteOnboardingBody): Promise<UserRow> {
+      // Once per account: calling it again would be a second, unlimited slug change.
+      if (isFlagSet(user.onboardingCompleted)) throw new ConflictError(ONBOARDING_ALREADY_COMPLETE);
+      return slugs.change(user.id, input.companySlug, {
         companyName: input.companyName,
         companyType: input.companyType,
         companyDescription: input.companyDescription || null,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { updateSlugBody, type UpdateSlugResponse } from '@shared/slug.contract';
 import { parse } from '../../lib/validate';
 import type { Guards } from '../../plugins/guards';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { perSession } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { SlugService } from './slug.service';
 
@@ -22,7 +22,7 @@ export function slugRoutes(app: FastifyInstance, { slugs, guards }: Deps): void 
         rateLimit: {
           max: SLUG_CHANGE_LIMIT.max,
           timeWindow: SLUG_CHANGE_LIMIT.windowMs,
-          keyGenerator: (request) => request.cookies[SESSION_COOKIE] ?? request.ip,
+          keyGenerator: perSession,
           errorResponseBuilder: () => ({
             statusCode: 429,
             message: 'Too many URL changes. Please try again later.',

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
 import type { UserPatch } from '../auth/users.repository';
@@ -101,6 +102,12 @@ export function slugsRepository(db: Db) {
               set: { userId, createdAt: new Date() },
             });
         }
+        // The newest OLD_SLUGS_KEPT old slugs keep redirecting; older ones are released.
+        await tx.execute(sql`
+          delete from ${slugRedirects} where ${slugRedirects.userId} = ${userId}
+            and ${slugRedirects.slug} not in (
+              select ${slugRedirects.slug} from ${slugRedirects} where ${slugRedirects.userId} = ${userId}
+              order by ${slugRedirects.createdAt} desc, ${slugRedirects.slug} limit ${OLD_SLUGS_KEPT})`);
         const [row] = await tx
           .update(users)
           .set({ ...patch, companySlug: slug, updatedAt: new Date() })

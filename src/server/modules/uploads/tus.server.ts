@@ -152,6 +152,10 @@ type HookRequest = { runtime?: { node?: { req?: IncomingMessage } } };
 export function createTusServer({ store, stagingDir, onComplete }: Deps) {
   const datastore = new StagingFileStore(stagingDir);
   const keyFor = new WeakMap<IncomingMessage, string>();
+  const checkedKey = (req: Request): string | undefined => {
+    const node = (req as unknown as HookRequest).runtime?.node?.req;
+    return node ? keyFor.get(node) : undefined;
+  };
   const stagedPath = (key: string) => path.join(stagingDir, ...key.split('/'));
 
   const server = new Server({
@@ -163,13 +167,13 @@ export function createTusServer({ store, stagingDir, onComplete }: Deps) {
     allowedOrigins: [],
     exposedHeaders: [OBJECT_URL_HEADER],
     namingFunction: (req) => {
-      const node = (req as unknown as HookRequest).runtime?.node?.req;
-      const key = node && keyFor.get(node);
+      const key = checkedKey(req);
       if (!key) throw { status_code: 500, body: 'Upload was not registered\n' };
       return key;
     },
     generateUrl: (_req, { path: base, id }) => `${base}/${encodeTusId(id)}`,
-    getFileIdFromRequest: (_req, lastPath) => decodeTusId(lastPath) ?? undefined,
+    // Never the raw URL (its last `/` may sit in a query string): the key the route checked.
+    getFileIdFromRequest: (req) => checkedKey(req),
     onUploadFinish: async (_req, upload: Upload) => {
       const key = upload.id;
       const size = upload.size ?? upload.offset;
@@ -206,7 +210,10 @@ export function createTusServer({ store, stagingDir, onComplete }: Deps) {
   };
 
   return {
-    /** The key the next POST (upload creation) on this Node request gets. */
+    /**
+     * The key this Node request works on, as the route checked it: the key a POST creates, or the
+     * upload a HEAD, PATCH or DELETE reads, appends to or deletes. Without one tus finds nothing.
+     */
     assignKey(req: IncomingMessage, key: string) {
       keyFor.set(req, key);
     },

@@ -1,21 +1,77 @@
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads, type UploadRow } from '../../db/schema/uploads';
 
 export type UploadStatus = 'pending' | 'receiving' | 'complete' | 'attached' | 'failed';
 export type UploadVia = 'put' | 'tus';
 
+/** An owner's unfinished uploads: how many, how many resumable (videos), and the bytes they reserve. */
+export interface Outstanding {
+  count: number;
+  tus: number;
+  bytes: number;
+}
+
+export interface OutstandingScope {
+  now: Date;
+  /** Rows created before this are swept (and no longer count). */
+  createdAfter: Date;
+  /** What an upload of unknown size (a PUT not finished) reserves. */
+  unknownSize: number;
+  /** True when an expired, unused PUT URL left nothing behind (local disk); on S3 it may have. */
+  expiredPutsAreEmpty: boolean;
+}
+
 export function uploadsRepository(db: Db) {
   return {
-    async create(values: {
-      userId: string;
-      key: string;
-      via: UploadVia;
-      createdAt: Date;
-      expiresAt: Date;
-    }): Promise<UploadRow> {
-      const [row] = await db.insert(uploads).values(values).returning();
-      return row!;
+    /**
+     * Inserts an upload row unless `admit` (shown the owner's unfinished uploads) throws. Per-owner
+     * lock: two requests at once cannot both take the last place.
+     */
+    async createAdmitted(
+      values: {
+        userId: string;
+        key: string;
+        via: UploadVia;
+        size?: number;
+        createdAt: Date;
+        expiresAt: Date;
+      },
+      scope: OutstandingScope,
+      admit: (outstanding: Outstanding) => void,
+    ): Promise<UploadRow> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`uploads:${values.userId}`}))`,
+        );
+        const unknown = sql`${scope.unknownSize}::bigint`;
+        const [row] = await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            tus: sql<number>`(count(*) filter (where ${uploads.via} = 'tus'))::int`,
+            bytes: sql<string>`coalesce(sum(case when ${uploads.status} = 'complete' or ${uploads.via} = 'tus' then coalesce(${uploads.size}, ${unknown}) else ${unknown} end), 0)`,
+          })
+          .from(uploads)
+          .where(
+            and(
+              eq(uploads.userId, values.userId),
+              inArray(uploads.status, ['pending', 'receiving', 'complete']),
+              gt(uploads.createdAt, scope.createdAfter),
+              scope.expiredPutsAreEmpty
+                ? not(
+                    and(
+                      eq(uploads.via, 'put'),
+                      eq(uploads.status, 'pending'),
+                      lte(uploads.expiresAt, scope.now),
+                    )!,
+                  )
+                : undefined,
+            ),
+          );
+        admit({ count: row?.count ?? 0, tus: row?.tus ?? 0, bytes: Number(row?.bytes ?? 0) });
+        const [created] = await tx.insert(uploads).values(values).returning();
+        return created!;
+      });
     },
 
     async findByKey(key: string): Promise<UploadRow | undefined> {

@@ -2,7 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
-import { OBJECT_URL_HEADER, TUS_ENDPOINT, UPLOAD_URL_PATH } from '@shared/uploads.contract';
+import {
+  OBJECT_URL_HEADER,
+  TUS_ENDPOINT,
+  TUS_QUERY_REFUSED,
+  UPLOAD_URL_PATH,
+} from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -16,15 +21,20 @@ import {
 } from '../../storage/local-disk';
 import { contentDisposition, isValidKey, type ObjectStore } from '../../storage/object-store';
 import { decodeTusId, type TusServer } from './tus.server';
-import { UPLOAD_URL_LIMIT, UPLOAD_URL_MESSAGES, type UploadsService } from './uploads.service';
+import {
+  UPLOAD_URL_LIMIT,
+  UPLOAD_URL_MESSAGES,
+  type UploadAllowance,
+  type UploadsService,
+} from './uploads.service';
 
 interface Deps {
   uploads: UploadsService;
   store: ObjectStore;
   tus: TusServer;
   guards: Guards;
-  /** Throws the plan-quota 403 when the owner may not add another video. */
-  checkVideoQuota(user: UserRow): Promise<void>;
+  /** How many more videos the owner's plan allows; throws the plan-quota 403 when none. */
+  videoSlotsLeft(user: UserRow): Promise<number>;
 }
 
 /** Objects are served with a CSP that runs nothing, so even an SVG logo cannot script the app. */
@@ -98,7 +108,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       },
       async (request, reply) => {
         const user = await guards.user(request, reply);
-        return uploads.issueUploadUrl(user.id);
+        return uploads.issueUploadUrl(user.id, isFlagSet(user.isAdmin) ? 'unlimited' : {});
       },
     );
 
@@ -170,15 +180,23 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
 
     // tus: POST creates an upload; HEAD/PATCH/DELETE work on one. Checked here, then handed over.
     const tusHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // tus reads an id from the whole URL: a query string could name another upload than the path.
+      if (request.url.includes('?')) throw new ValidationError(TUS_QUERY_REFUSED);
       if (request.method !== 'OPTIONS') {
         const user = await guards.user(request, reply);
         if (request.method === 'POST') {
-          await admitTusUpload(request, user);
-          tus.assignKey(request.raw, await registerTus(user));
+          const { length, allowance } = await admitTusUpload(request, user);
+          const key = uploads.newKey(user.id);
+          await uploads.registerTusUpload(user.id, key, length, allowance);
+          tus.assignKey(request.raw, key);
         } else {
-          const key = decodeTusId(wildcardKey(request).split('/').pop());
+          const key = decodeTusId(wildcardKey(request));
           const row = key ? await uploads.findOwned(user.id, key) : undefined;
           if (!key || !row || row.via !== 'tus') throw new NotFoundError('Upload not found');
+          // tus works on this key and no other.
+          tus.assignKey(request.raw, key);
+          if (request.method === 'DELETE' && row.status !== 'attached')
+            await uploads.cancelTus(key);
           if (
             request.method === 'HEAD' &&
             (row.status === 'complete' || row.status === 'attached')
@@ -199,7 +217,11 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       await tus.handle(request.raw, reply.raw);
     };
 
-    async function admitTusUpload(request: FastifyRequest, user: UserRow) {
+    /** The declared length and type, then the limits the new upload is held to. */
+    async function admitTusUpload(
+      request: FastifyRequest,
+      user: UserRow,
+    ): Promise<{ length: number; allowance: UploadAllowance }> {
       const length = request.headers['upload-length'];
       if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) {
         throw new ValidationError('Upload-Length is required');
@@ -212,13 +234,8 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
         throw new ValidationError(VIDEO_MESSAGES.invalidTypeDescription);
       // An early answer for owners (creating the video checks the quota again). Admins also send
       // enhanced files for other owners' videos through here, which no quota counts.
-      if (!isFlagSet(user.isAdmin)) await deps.checkVideoQuota(user);
-    }
-
-    async function registerTus(user: UserRow): Promise<string> {
-      const key = uploads.newKey(user.id);
-      await uploads.registerTusUpload(user.id, key);
-      return key;
+      if (isFlagSet(user.isAdmin)) return { length: Number(length), allowance: 'unlimited' };
+      return { length: Number(length), allowance: { videoSlots: await deps.videoSlotsLeft(user) } };
     }
 
     scope.all(TUS_ENDPOINT, tusHandler);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   UNATTACHED_UPLOAD_TTL_MS,
+  UPLOAD_QUOTA,
+  UPLOAD_QUOTA_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
   type UploadUrlResponse,
 } from '@shared/uploads.contract';
@@ -11,7 +13,7 @@ import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
 import { SNIFF_BYTES } from '../../storage/content-type';
 import { LocalDiskStore } from '../../storage/local-disk';
 import { ObjectTooLargeError, type ObjectInfo, type ObjectStore } from '../../storage/object-store';
-import type { UploadsRepository, UploadStatus } from './uploads.repository';
+import type { Outstanding, UploadsRepository, UploadStatus } from './uploads.repository';
 
 export const UPLOAD_URL_MESSAGES = {
   invalid: 'This upload URL is not valid.',
@@ -21,8 +23,33 @@ export const UPLOAD_URL_MESSAGES = {
   tooMany: 'Too many uploads started. Please wait a few minutes and try again.',
 } as const;
 
-/** Upload URLs per session: a plan holds at most 50 videos, each needing one or two URLs. */
+/** Upload URLs per account (any session): a plan holds at most 50 videos, each needing one or two URLs. */
 export const UPLOAD_URL_LIMIT = { max: 60, windowMs: 15 * 60 * 1000 } as const;
+
+/**
+ * Which limits a new upload is held to: an owner's upload counts against UPLOAD_QUOTA, and a video
+ * upload also against the videos the plan has left (`videoSlots`); admins' uploads are not counted.
+ */
+export type UploadAllowance = { videoSlots?: number } | 'unlimited';
+
+/** Why an owner may not start another upload now (a 429 or 403), or null when they may. */
+export function quotaProblem(
+  outstanding: Outstanding,
+  reserve: number,
+  allowance: UploadAllowance,
+): HttpError | null {
+  if (allowance === 'unlimited') return null;
+  if (outstanding.count >= UPLOAD_QUOTA.maxOutstanding) {
+    return new HttpError(429, UPLOAD_QUOTA_MESSAGES.tooMany);
+  }
+  if (outstanding.bytes + reserve > UPLOAD_QUOTA.maxReservedBytes) {
+    return new HttpError(429, UPLOAD_QUOTA_MESSAGES.tooLarge);
+  }
+  if (allowance.videoSlots !== undefined && outstanding.tus >= allowance.videoSlots) {
+    return new ForbiddenError(UPLOAD_QUOTA_MESSAGES.noSlot);
+  }
+  return null;
+}
 
 /** A stored upload that belongs to the owner and is ready to become a video or a logo. */
 export interface OwnedUpload {
@@ -58,33 +85,63 @@ export interface AddressMessages {
 export function uploadsService({ repo, store, now, staging }: Deps) {
   const newKey = (userId: string) => `uploads/${userId}/${randomUUID()}`;
 
+  /** Records a new upload, unless the owner's unfinished uploads leave no room for it. */
+  async function admitted(
+    values: { userId: string; key: string; via: 'put' | 'tus'; size?: number; expiresAt: Date },
+    reserve: number,
+    allowance: UploadAllowance,
+  ): Promise<void> {
+    const at = now();
+    await repo.createAdmitted(
+      { ...values, createdAt: new Date(at) },
+      {
+        now: new Date(at),
+        createdAfter: new Date(at - UNATTACHED_UPLOAD_TTL_MS),
+        unknownSize: VIDEO_MAX_BYTES,
+        expiredPutsAreEmpty: store instanceof LocalDiskStore,
+      },
+      (outstanding) => {
+        const problem = quotaProblem(outstanding, reserve, allowance);
+        if (problem) throw problem;
+      },
+    );
+  }
+
   return {
     newKey,
 
-    /** POST /api/objects/upload: a pre-signed PUT URL bound to this owner and a fresh key. */
-    async issueUploadUrl(userId: string): Promise<UploadUrlResponse> {
+    /**
+     * POST /api/objects/upload: a pre-signed PUT URL bound to this owner and a fresh key. Its size is
+     * unknown until the PUT ends, so it reserves the 2 GB cap meanwhile.
+     */
+    async issueUploadUrl(userId: string, allowance: UploadAllowance): Promise<UploadUrlResponse> {
       const key = newKey(userId);
-      const at = now();
-      await repo.create({
-        userId,
-        key,
-        via: 'put',
-        createdAt: new Date(at),
-        expiresAt: new Date(at + UPLOAD_URL_TTL_SECONDS * 1000),
-      });
+      await admitted(
+        { userId, key, via: 'put', expiresAt: new Date(now() + UPLOAD_URL_TTL_SECONDS * 1000) },
+        VIDEO_MAX_BYTES,
+        allowance,
+      );
       return { uploadURL: await store.presignPut(key, UPLOAD_URL_TTL_SECONDS) };
     },
 
-    /** A resumable upload starts: the row that binds its key to the owner. */
-    async registerTusUpload(userId: string, key: string): Promise<void> {
-      const at = now();
-      await repo.create({
-        userId,
-        key,
-        via: 'tus',
-        createdAt: new Date(at),
-        expiresAt: new Date(at + UNATTACHED_UPLOAD_TTL_MS),
-      });
+    /** A resumable upload of `length` bytes starts: the row that binds its key to the owner. */
+    async registerTusUpload(
+      userId: string,
+      key: string,
+      length: number,
+      allowance: UploadAllowance,
+    ): Promise<void> {
+      await admitted(
+        {
+          userId,
+          key,
+          via: 'tus',
+          size: length,
+          expiresAt: new Date(now() + UNATTACHED_UPLOAD_TTL_MS),
+        },
+        length,
+        allowance,
+      );
     },
 
     async markComplete(key: string, size: number): Promise<void> {
@@ -92,6 +149,11 @@ export function uploadsService({ repo, store, now, staging }: Deps) {
     },
 
     findOwned: (userId: string, key: string) => repo.findOwned(userId, key),
+
+    /** The owner cancels a resumable upload (tus DELETE): it no longer counts against their quota. */
+    async cancelTus(key: string): Promise<void> {
+      await repo.markFailed(key);
+    },
 
     /** The type an upload was found to have (set when it was attached), if the key is an upload. */
     async contentTypeOf(key: string): Promise<string | undefined> {

@@ -51,7 +51,7 @@ export function registerVideoUploads(app: FastifyInstance, deps: Deps) {
     onVideoCreated: deps.onVideoCreated,
   });
 
-  uploadsRoutes(app, { uploads, store, tus, guards, checkVideoQuota: videos.checkQuota });
+  uploadsRoutes(app, { uploads, store, tus, guards, videoSlotsLeft: videos.videoSlotsLeft });
   videosRoutes(app, { videos, guards });
 
   let sweeper: NodeJS.Timeout | undefined;

@@ -54,6 +54,13 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
     if ((await repo.countByOwner(user.id)) >= planOf(user).videoLimit) throw quotaError(user);
   }
 
+  /** How many more videos the owner's plan allows; the plan-quota 403 when none. */
+  async function videoSlotsLeft(user: UserRow): Promise<number> {
+    const left = planOf(user).videoLimit - (await repo.countByOwner(user.id));
+    if (left <= 0) throw quotaError(user);
+    return left;
+  }
+
   /** Only a pre-signed PUT leaves a URL that could write the key again (tus uploads have none). */
   async function sealChecked(upload: OwnedUpload, changed: string): Promise<string> {
     if (upload.row.via !== 'put') return upload.key;
@@ -66,7 +73,7 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
   }
 
   return {
-    checkQuota,
+    videoSlotsLeft,
 
     /** POST /api/auth/videos (spec §3, §5): the owner's finished upload becomes an 'uploaded' video. */
     async create(user: UserRow, input: CreateVideoBody): Promise<VideoRow> {

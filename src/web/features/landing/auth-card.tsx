@@ -162,6 +162,13 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
         });
         return;
       }
+      // A password the server refuses (one of the most common) shows under the field.
+      const passwordProblem =
+        error instanceof ApiError ? error.fieldMessage('password') : undefined;
+      if (passwordProblem) {
+        registerForm.setError('password', { message: passwordProblem }, { shouldFocus: true });
+        return;
+      }
       toast({
         variant: 'destructive',
         title: 'Registration failed',

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What helmet would send: one year, subdomains included. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security only on responses to https requests: over plain http browsers ignore
+ * it (RFC 6797 §8.1), and an http deployment has no https to pin. Whether a request came over
+ * https is `request.protocol`: the socket's, or X-Forwarded-Proto from a trusted proxy only.
+ */
+export function registerHsts(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}
