@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { UploadQuota } from '@shared/uploads.contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
@@ -63,6 +64,8 @@ export interface AppDeps {
   txtResolver?: TxtResolver;
   /** Sign-ups per IP address (default SIGN_UP_LIMITS); test apps that register many owners raise them. */
   signUpLimits?: SignUpLimits;
+  /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
+  uploadQuota?: UploadQuota;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   playbackRoutes(app, { db: database.db, now: deps.now });
   registerVideoUploads(app, {
     config,
+    uploadQuota: deps.uploadQuota,
     database,
     guards,
     store: objectStore,

@@ -33,11 +33,16 @@ export function storedAddress(uploadUrl: string): string {
  * What one owner's unfinished uploads (not yet a video or logo, not expired) may hold at once:
  * every new upload URL or resumable upload counts until it is used or swept.
  */
-export const UPLOAD_QUOTA = {
+export interface UploadQuota {
+  maxOutstanding: number;
+  maxReservedBytes: number;
+}
+
+export const UPLOAD_QUOTA: UploadQuota = {
   maxOutstanding: 5,
   /** Four full-size (2 GB) videos; a PUT reserves 2 GB until it ends, a tus upload its length. */
   maxReservedBytes: 8 * 1024 * 1024 * 1024,
-} as const;
+};
 
 export const UPLOAD_QUOTA_MESSAGES = {
   tooMany: `You have ${UPLOAD_QUOTA.maxOutstanding} uploads in progress. Finish one (or wait until unfinished uploads expire after 24 hours), then try again.`,

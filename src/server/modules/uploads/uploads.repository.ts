@@ -120,8 +120,22 @@ export function uploadsRepository(db: Db) {
         .where(and(eq(uploads.key, key), ne(uploads.status, 'attached')));
     },
 
+    /** Marks an upload failed unless a video or logo already uses it. */
     async markFailed(key: string): Promise<void> {
-      await db.update(uploads).set({ status: 'failed' }).where(eq(uploads.key, key));
+      await db
+        .update(uploads)
+        .set({ status: 'failed' })
+        .where(and(eq(uploads.key, key), ne(uploads.status, 'attached')));
+    },
+
+    /** Marks an upload failed when it still has one of these statuses: false when it moved on. */
+    async failFrom(key: string, from: UploadStatus[]): Promise<boolean> {
+      const rows = await db
+        .update(uploads)
+        .set({ status: 'failed' })
+        .where(and(eq(uploads.key, key), inArray(uploads.status, from)))
+        .returning({ id: uploads.id });
+      return rows.length === 1;
     },
 
     /**

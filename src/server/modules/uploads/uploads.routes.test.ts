@@ -56,7 +56,8 @@ describe('POST /api/objects/upload (local storage)', () => {
     await t.database.db.update(users).set({ isAdmin: 'true' }).where(eq(users.id, owner.id));
     const ask = (cookie: string) =>
       t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
-    for (let i = 0; i < UPLOAD_URL_LIMIT.max; i++) expect((await ask(owner.cookie)).statusCode).toBe(200);
+    for (let i = 0; i < UPLOAD_URL_LIMIT.max; i++)
+      expect((await ask(owner.cookie)).statusCode).toBe(200);
     const over = await ask(owner.cookie);
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(UPLOAD_URL_MESSAGES.tooMany);

@@ -195,8 +195,16 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           if (!key || !row || row.via !== 'tus') throw new NotFoundError('Upload not found');
           // tus works on this key and no other.
           tus.assignKey(request.raw, key);
-          if (request.method === 'DELETE' && row.status !== 'attached')
-            await uploads.cancelTus(key);
+          if (request.method === 'DELETE' && row.status === 'complete') {
+            // Finished uploads left the staging area: tus cannot delete them, the store can.
+            if (!(await uploads.cancelFinishedTus(key)))
+              throw new NotFoundError('Upload not found');
+            return reply.status(204).header('tus-resumable', '1.0.0').send();
+          }
+          // A termination tus will carry out (it answers 412 without the protocol header).
+          if (request.method === 'DELETE' && request.headers['tus-resumable'] === '1.0.0') {
+            await uploads.cancelUnfinishedTus(key);
+          }
           if (
             request.method === 'HEAD' &&
             (row.status === 'complete' || row.status === 'attached')

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   UNATTACHED_UPLOAD_TTL_MS,
   UPLOAD_QUOTA,
+  type UploadQuota,
   UPLOAD_QUOTA_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
   type UploadUrlResponse,
@@ -37,12 +38,13 @@ export function quotaProblem(
   outstanding: Outstanding,
   reserve: number,
   allowance: UploadAllowance,
+  quota: UploadQuota = UPLOAD_QUOTA,
 ): HttpError | null {
   if (allowance === 'unlimited') return null;
-  if (outstanding.count >= UPLOAD_QUOTA.maxOutstanding) {
+  if (outstanding.count >= quota.maxOutstanding) {
     return new HttpError(429, UPLOAD_QUOTA_MESSAGES.tooMany);
   }
-  if (outstanding.bytes + reserve > UPLOAD_QUOTA.maxReservedBytes) {
+  if (outstanding.bytes + reserve > quota.maxReservedBytes) {
     return new HttpError(429, UPLOAD_QUOTA_MESSAGES.tooLarge);
   }
   if (allowance.videoSlots !== undefined && outstanding.tus >= allowance.videoSlots) {
@@ -73,6 +75,8 @@ interface Deps {
   now: () => number;
   /** The tus staging area (incomplete resumable uploads), when tus is wired. */
   staging?: StagingArea;
+  /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
+  quota?: UploadQuota;
 }
 
 /** Messages for an address that does not lead to one of the owner's finished uploads. */
@@ -82,7 +86,7 @@ export interface AddressMessages {
   alreadyUsed: string;
 }
 
-export function uploadsService({ repo, store, now, staging }: Deps) {
+export function uploadsService({ repo, store, now, staging, quota }: Deps) {
   const newKey = (userId: string) => `uploads/${userId}/${randomUUID()}`;
 
   /** Records a new upload, unless the owner's unfinished uploads leave no room for it. */
@@ -101,7 +105,7 @@ export function uploadsService({ repo, store, now, staging }: Deps) {
         expiredPutsAreEmpty: store instanceof LocalDiskStore,
       },
       (outstanding) => {
-        const problem = quotaProblem(outstanding, reserve, allowance);
+        const problem = quotaProblem(outstanding, reserve, allowance, quota);
         if (problem) throw problem;
       },
     );
@@ -150,9 +154,19 @@ export function uploadsService({ repo, store, now, staging }: Deps) {
 
     findOwned: (userId: string, key: string) => repo.findOwned(userId, key),
 
-    /** The owner cancels a resumable upload (tus DELETE): it no longer counts against their quota. */
-    async cancelTus(key: string): Promise<void> {
-      await repo.markFailed(key);
+    /**
+     * The owner cancels a finished resumable upload no video uses yet (tus DELETE): its file is
+     * deleted and it no longer counts against their quota. False when a video took it meanwhile.
+     */
+    async cancelFinishedTus(key: string): Promise<boolean> {
+      if (!(await repo.failFrom(key, ['complete']))) return false;
+      await store.delete(key);
+      return true;
+    },
+
+    /** The owner cancels an unfinished resumable upload (tus DELETE): it no longer counts. */
+    async cancelUnfinishedTus(key: string): Promise<void> {
+      await repo.failFrom(key, ['pending', 'receiving']);
     },
 
     /** The type an upload was found to have (set when it was attached), if the key is an upload. */

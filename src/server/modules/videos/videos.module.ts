@@ -1,3 +1,4 @@
+import type { UploadQuota } from '@shared/uploads.contract';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
@@ -22,6 +23,8 @@ interface Deps {
   now: () => number;
   /** The seam where the media pipeline enqueues processing of a new video. */
   onVideoCreated?: OnVideoCreated;
+  /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
+  uploadQuota?: UploadQuota;
 }
 
 /**
@@ -41,6 +44,7 @@ export function registerVideoUploads(app: FastifyInstance, deps: Deps) {
     store,
     now,
     staging: tus.staging,
+    quota: deps.uploadQuota,
   });
   const videos = videosService({
     repo: videosRepository(database.db),

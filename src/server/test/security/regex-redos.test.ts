@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { slugify } from '@shared/onboarding.contract';
+import { bareHost } from '../../lib/app-hosts';
 import { chooseBackground } from '../../media/background-args';
 import { contentTypeFor } from '../../media/media-files';
 import { hlsVersionOf } from '../../media/media-paths';
@@ -99,20 +100,20 @@ const INLINE: Array<[file: string, literal: string]> = [
     String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/`,
   ],
   ['src/server/modules/branding/branding.service.ts', String.raw`/^([a-z0-9]{16,40})-(\d+)\.png$/`],
-  ['src/server/modules/branding/branding.service.ts', String.raw`/:\d+$/`],
-  ['src/server/modules/branding/branding.service.ts', String.raw`/\.$/`],
   ['src/server/modules/branding/branding.routes.ts', String.raw`/\.png$/`],
   ['src/server/modules/branding/logo-image.ts', String.raw`/pixel limit/i`],
   ['src/server/modules/gyms/gyms.routes.ts', String.raw`/^W\//`],
   ['src/server/modules/gyms/gyms.routes.ts', String.raw`/\.[a-z0-9]+$/i`],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^[a-z0-9-]{1,50}$/`],
+  ['src/server/modules/gyms/gyms.service.ts', String.raw`/^[a-z0-9.-]{1,253}$/`],
+  ['src/server/lib/log-redaction.ts', String.raw`/\+/g`],
+  ['src/server/modules/uploads/uploads.routes.ts', String.raw`/^\d{1,16}$/`],
   [
     'src/server/modules/gyms/gyms.service.ts',
     String.raw`/^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/i`,
   ],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^https:\/\//i`],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^\/(?!\/)/`],
-  ['src/server/modules/gyms/gyms.service.ts', String.raw`/:\d+$/`],
   ['src/server/modules/gyms/public-page.ts', String.raw`/[&<>"']/g`],
   [
     'src/server/modules/media/media.routes.ts',
@@ -170,6 +171,7 @@ describe('regular expressions on hostile input', () => {
     ['contentTypeFor', (s) => contentTypeFor(s)],
     ['hlsVersionOf', (s) => hlsVersionOf(s)],
     ['chooseBackground', (s) => chooseBackground(s)],
+    ['bareHost', (s) => bareHost(s)],
   ])('%s stays linear', (_name, run) => {
     expect(slowest(run).ms).toBeLessThan(BOUND_MS);
   });

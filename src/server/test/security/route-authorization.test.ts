@@ -126,7 +126,7 @@ describe('route table', () => {
       }
       if (rule.access === 'owner') {
         allow('owner', rule.ok);
-        if (!rule.owned) allow('other', rule.ok);
+        if (!rule.owned) allow('other', rule.other ?? rule.ok);
         allow('admin', rule.admin ?? rule.ok);
       }
       if (rule.access === 'admin') allow('admin', rule.ok);

@@ -42,6 +42,8 @@ export interface RouteRule {
   ok: number;
   /** The admin's answer on an owner route, when not `ok` (owner-scoped routes do not serve admins). */
   admin?: number;
+  /** The other owner's answer on an owner route, when not `ok` (they are not onboarded). */
+  other?: number;
   /** Changes what later checks rely on (ends the session): checked after every other route. */
   last?: boolean;
 }
@@ -128,7 +130,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/auth/check-slug': owner(200, {
     request: () => ({ url: `/api/auth/check-slug?slug=${nextSlug()}` }),
   }),
-  'POST /api/auth/complete-onboarding': owner(200, {
+  // Once per account: the owner has onboarded; the other owner and the admin have not.
+  'POST /api/auth/complete-onboarding': owner(409, {
+    other: 200,
+    admin: 200,
     body: 'json',
     request: () => json({ companyName: 'Spin Co', companyType: 'gym', companySlug: nextSlug() }),
   }),

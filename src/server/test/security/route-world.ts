@@ -88,7 +88,13 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   let clock = () => Date.now();
   const env = { DATA_DIR: dataDir };
   const store = await openObjectStore(loadConfig({ ...env }), () => clock());
-  const t = await startTestApp({ env, deps: { web: 'static', webDist, objectStore: store } });
+  // The table starts many uploads of one owner (each route that uses one up gets a fresh one);
+  // the quota itself is storage-quota.test.ts's subject.
+  const uploadQuota = { maxOutstanding: 1000, maxReservedBytes: Number.MAX_SAFE_INTEGER };
+  const t = await startTestApp({
+    env,
+    deps: { web: 'static', webDist, objectStore: store, uploadQuota },
+  });
   clock = t.now;
   const { db } = t.database;
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,7 +8,9 @@ import {
   UPLOAD_URL_TTL_SECONDS,
 } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES } from '@shared/videos.contract';
+import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
+import { decodeTusId } from '../../modules/uploads/tus.server';
 import { UPLOAD_URL_LIMIT, UPLOAD_URL_MESSAGES } from '../../modules/uploads/uploads.service';
 import { registerOwner, sessionCookie, startTestApp, type TestApp } from '../harness';
 
@@ -15,6 +19,9 @@ import { registerOwner, sessionCookie, startTestApp, type TestApp } from '../har
  * (per session) started again at every sign-in. Unfinished uploads are capped per owner now, and
  * per-user limits count per account.
  */
+/** The harness's DATA_DIR: local objects live under its objects/ folder. */
+const DATA_DIR = '/tmp/cadence-test';
+
 describe("storage quota: what one owner's unfinished uploads may hold", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -80,6 +87,48 @@ describe("storage quota: what one owner's unfinished uploads may hold", () => {
     });
     expect(cancel.statusCode).toBe(204);
     expect((await startTus(owner.cookie, 1000)).statusCode).toBe(201);
+  });
+
+  it('a tus DELETE of a finished upload deletes its file too, and one a video uses stays', async () => {
+    const owner = await registerOwner(t.app);
+    await setPlan(owner.id, 'elite-studio');
+    const headers = { cookie: owner.cookie, 'tus-resumable': '1.0.0' };
+    const finish = async () => {
+      const location = (await startTus(owner.cookie, 1000)).headers.location as string;
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...headers,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: Buffer.alloc(1000, 1),
+      });
+      expect(patch.statusCode).toBe(204);
+      const key = decodeTusId(location.split('/').pop())!;
+      return { location, key, file: path.join(DATA_DIR, 'objects', ...key.split('/')) };
+    };
+
+    const done = await finish();
+    expect(existsSync(done.file)).toBe(true);
+    const cancel = await t.app.inject({ method: 'DELETE', url: done.location, headers });
+    expect(cancel.statusCode).toBe(204);
+    expect(existsSync(done.file)).toBe(false);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.key, done.key));
+    expect(row?.status).toBe('failed');
+
+    const used = await finish();
+    await t.database.db
+      .update(uploads)
+      .set({ status: 'attached' })
+      .where(eq(uploads.key, used.key));
+    expect((await t.app.inject({ method: 'DELETE', url: used.location, headers })).statusCode).toBe(
+      404,
+    );
+    expect(existsSync(used.file)).toBe(true);
+    const [kept] = await t.database.db.select().from(uploads).where(eq(uploads.key, used.key));
+    expect(kept?.status).toBe('attached');
   });
 
   it('caps the bytes unfinished uploads reserve', async () => {
