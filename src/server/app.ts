@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Sent by registerHsts, on https requests only.
     strictTransportSecurity: false,
   });
-  registerHsts(app);
+  registerHsts(app, config.appHosts);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
   const users = usersRepository(database.db);

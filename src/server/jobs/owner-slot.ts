@@ -41,7 +41,7 @@ export function ownerHeavySlot(db: Db, delaySeconds = OWNER_BUSY_DELAY_SECONDS):
           and v.user_id = ${video.ownerId} and j.id <> ${job.id}::uuid
         limit 1`);
       if ((busy as { rows: unknown[] }).rows.length === 0) return true;
-      // Back to 'retry' without counting the attempt; when a retry of the same video is already
+      // Back to 'retry' without counting the attempt; when a job for the same video is already
       // waiting (the queue allows one), that one does the work and this one is done.
       await tx.execute(sql`
         with dup as (
@@ -49,7 +49,7 @@ export function ownerHeavySlot(db: Db, delaySeconds = OWNER_BUSY_DELAY_SECONDS):
             select 1 from pgboss.job o, pgboss.job me
             where me.name = ${job.name} and me.id = ${job.id}::uuid
               and o.name = me.name and o.singleton_key = me.singleton_key
-              and o.state = 'retry' and o.id <> me.id
+              and o.state in ('created', 'retry') and o.id <> me.id
           ) as yes
         )
         update pgboss.job j set

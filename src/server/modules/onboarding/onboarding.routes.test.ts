@@ -66,7 +66,7 @@ describe('GET /api/auth/check-slug', () => {
     }
   });
 
-  it('says taken for another owner\'s slug and available for a free one or your own', async () => {
+  it("says taken for another owner's slug and available for a free one or your own", async () => {
     const a = await registerOwner(t.app);
     const b = await registerOwner(t.app);
     expect((await complete(a.cookie, { ...valid, companySlug: 'taken-one' })).statusCode).toBe(200);
@@ -123,7 +123,10 @@ describe('POST /api/auth/complete-onboarding', () => {
     [{ ...valid, companyDescription: 'x'.repeat(501) }, 'Description must be under 500 characters'],
     [{ ...valid, companySlug: 'ab' }, 'Slug must be at least 3 characters'],
     [{ ...valid, companySlug: 'x'.repeat(51) }, 'Slug must be under 50 characters'],
-    [{ ...valid, companySlug: 'Bad_Slug' }, 'Slug can only contain lowercase letters, numbers, and hyphens'],
+    [
+      { ...valid, companySlug: 'Bad_Slug' },
+      'Slug can only contain lowercase letters, numbers, and hyphens',
+    ],
     [{ ...valid, companySlug: 'bad-' }, 'Slug cannot start or end with a hyphen'],
   ])('rejects %j with "%s"', async (payload, message) => {
     const owner = await registerOwner(t.app);

@@ -25,12 +25,17 @@ export function onboardingService(slugs: SlugService) {
     complete(user: UserRow, input: CompleteOnboardingBody): Promise<UserRow> {
       // Once per account: calling it again would be a second, unlimited slug change.
       if (isFlagSet(user.onboardingCompleted)) throw new ConflictError(ONBOARDING_ALREADY_COMPLETE);
-      return slugs.change(user.id, input.companySlug, {
-        companyName: input.companyName,
-        companyType: input.companyType,
-        companyDescription: input.companyDescription || null,
-        onboardingCompleted: 'true',
-      });
+      return slugs.change(
+        user.id,
+        input.companySlug,
+        {
+          companyName: input.companyName,
+          companyType: input.companyType,
+          companyDescription: input.companyDescription || null,
+          onboardingCompleted: 'true',
+        },
+        { firstOnly: true },
+      );
     },
   };
 }

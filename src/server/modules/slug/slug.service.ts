@@ -1,8 +1,12 @@
-import { RESERVED_SLUGS, type CheckSlugResponse } from '@shared/onboarding.contract';
+import {
+  ONBOARDING_ALREADY_COMPLETE,
+  RESERVED_SLUGS,
+  type CheckSlugResponse,
+} from '@shared/onboarding.contract';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { UserPatch } from '../auth/users.repository';
-import type { SlugsRepository } from './slugs.repository';
+import type { ClaimOptions, SlugsRepository } from './slugs.repository';
 
 export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
@@ -23,17 +27,23 @@ export function slugService(slugs: SlugsRepository) {
     },
 
     /** Makes `slug` the owner's public slug (with `patch` in the same write); the old one keeps working. */
-    async change(userId: string, slug: string, patch: UserPatch = {}): Promise<UserRow> {
+    async change(
+      userId: string,
+      slug: string,
+      patch: UserPatch = {},
+      options: ClaimOptions = {},
+    ): Promise<UserRow> {
       if (RESERVED_SLUGS.has(slug)) throw new ConflictError(SLUG_RESERVED);
       let result;
       try {
-        result = await slugs.claim(userId, slug, patch);
+        result = await slugs.claim(userId, slug, patch, options);
       } catch (error) {
         if (isUniqueViolation(error, 'users_company_slug_key')) throw new ConflictError(SLUG_TAKEN);
         throw error;
       }
       if (result.status === 'taken') throw new ConflictError(SLUG_TAKEN);
       if (result.status === 'missing') throw new NotFoundError('Account not found');
+      if (result.status === 'onboarded') throw new ConflictError(ONBOARDING_ALREADY_COMPLETE);
       return result.user;
     },
   };

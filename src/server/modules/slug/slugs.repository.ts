@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { isFlagSet } from '@shared/flags';
 import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
@@ -11,7 +12,15 @@ export interface SlugLookup {
 }
 
 export type ClaimResult =
-  { status: 'claimed'; user: UserRow } | { status: 'taken' } | { status: 'missing' };
+  | { status: 'claimed'; user: UserRow }
+  | { status: 'taken' }
+  | { status: 'missing' }
+  | { status: 'onboarded' };
+
+export interface ClaimOptions {
+  /** Onboarding's claim: refused (status 'onboarded') once the owner has completed onboarding. */
+  firstOnly?: boolean;
+}
 
 /**
  * Public slugs and the old slugs kept in `slug_redirects`. One namespace: a slug is held by the owner
@@ -65,14 +74,21 @@ export function slugsRepository(db: Db) {
      * `slug_redirects` and another owner claiming it never interleave; the unique index on
      * users.company_slug stays the last word (a violation propagates to the caller).
      */
-    async claim(userId: string, slug: string, patch: UserPatch = {}): Promise<ClaimResult> {
+    async claim(
+      userId: string,
+      slug: string,
+      patch: UserPatch = {},
+      options: ClaimOptions = {},
+    ): Promise<ClaimResult> {
       return db.transaction(async (tx) => {
         const [me] = await tx
-          .select({ companySlug: users.companySlug })
+          .select({ companySlug: users.companySlug, onboarded: users.onboardingCompleted })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
         if (!me) return { status: 'missing' } as const;
+        // Checked under the row lock: two calls at once cannot both pass.
+        if (options.firstOnly && isFlagSet(me.onboarded)) return { status: 'onboarded' } as const;
 
         const previous = me.companySlug;
         const keys = [...new Set([slug, previous].filter((k): k is string => Boolean(k)))].sort();

@@ -8,7 +8,9 @@ describe('HSTS only over https', () => {
   let proxied: TestApp;
   beforeAll(async () => {
     direct = await startTestApp();
-    proxied = await startTestApp({ env: { TRUST_PROXY: '10.9.9.9' } });
+    proxied = await startTestApp({
+      env: { TRUST_PROXY: '10.9.9.9', APP_HOSTS: 'app.cadence.example' },
+    });
   });
   afterAll(async () => {
     await direct.close();
@@ -47,5 +49,21 @@ describe('HSTS only over https', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['strict-transport-security']).toBe(HSTS_VALUE);
+    const onAppHost = await proxied.app.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https', host: 'app.cadence.example' },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(onAppHost.headers['strict-transport-security']).toBe(HSTS_VALUE);
+  });
+
+  it("is not sent on a gym's custom domain (includeSubDomains would pin the gym's whole domain)", async () => {
+    const res = await proxied.app.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https', host: 'classes.ironspin.com' },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -38,6 +38,21 @@ describe('complete-onboarding once; old slugs kept per owner are capped', () => 
     expect((await complete(other.cookie, 'repeat-two')).statusCode).toBe(200);
   });
 
+  it('lets one of several calls at once through, however they interleave', async () => {
+    const owner = await registerOwner(t.app);
+    const answers = await Promise.all(
+      ['race-a', 'race-b', 'race-c', 'race-d'].map((slug) => complete(owner.cookie, slug)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!.json().user.companySlug;
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: owner.cookie },
+    });
+    expect(me.json().companySlug).toBe(won);
+  });
+
   it(`keeps the newest ${OLD_SLUGS_KEPT} old slugs of an owner and releases older ones`, async () => {
     const owner = await registerOwner(t.app);
     expect((await complete(owner.cookie, 'hoard-0')).statusCode).toBe(200);
