@@ -31,6 +31,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { clientAddress } from './client-address';
 import { sessions } from '../db/schema/sessions';
 
 export const SESSION_COOKIE = 'cadence.sid';
@@ -12,7 +13,7 @@ export const SESSION_COOKIE = 'cadence.sid';
  */
 export async function perSession(request: FastifyRequest): Promise<string> {
   const userId = await request.server.sessionManager.accountOf(request);
-  return userId ? `user:${userId}` : `ip:${request.ip}`;
+  return userId ? `user:${userId}` : `ip:${clientAddress(request.ip)}`;
 }
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
@@ -43,7 +44,8 @@ export class SessionManager {
   }
 
   private setCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-    const secure = this.options.secure === 'auto' ? request.protocol === 'https' : this.options.secure;
+    const secure =
+      this.options.secure === 'auto' ? request.protocol === 'https' : this.options.secure;
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,

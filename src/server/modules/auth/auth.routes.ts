@@ -8,7 +8,8 @@ import {
 } from '@shared/auth.contract';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
-import { failureLimit, type Limit } from '../../plugins/attempt-limit';
+import { failureLimit, underLimits, type Limit } from '../../plugins/attempt-limit';
+import { clientAddress } from '../../plugins/client-address';
 import type { Guards } from '../../plugins/guards';
 import type { SessionManager } from '../../plugins/session';
 import type { AuthService } from './auth.service';
@@ -51,7 +52,7 @@ export function authRoutes(
   { auth, sessions, guards, signUpLimits }: Deps,
 ): void {
   const failedSignIns = [
-    failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${r.ip}`, tooManySignIns),
+    failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${clientAddress(r.ip)}`, tooManySignIns),
     failureLimit(
       app,
       LOGIN_FAILURES_PER_ACCOUNT,
@@ -59,7 +60,12 @@ export function authRoutes(
       tooManySignIns,
     ),
   ];
-  const takenEmails = failureLimit(app, signUpLimits.takenPerIp, (r) => `ip:${r.ip}`, tooManySignUps);
+  const takenEmails = failureLimit(
+    app,
+    signUpLimits.takenPerIp,
+    (r) => `ip:${clientAddress(r.ip)}`,
+    tooManySignUps,
+  );
 
   app.post(
     '/api/auth/register',
@@ -68,7 +74,7 @@ export function authRoutes(
         rateLimit: {
           max: signUpLimits.perIp.max,
           timeWindow: signUpLimits.perIp.windowMs,
-          keyGenerator: (request) => request.ip,
+          keyGenerator: (request) => clientAddress(request.ip),
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             message: tooManySignUps(minutesLeft(context.ttl)),
@@ -78,11 +84,12 @@ export function authRoutes(
     },
     async (request, reply) => {
       const input = parse(registerBody, request.body);
-      await takenEmails.check(request);
-      const user = await auth.register(input).catch(async (error: unknown) => {
-        if (error instanceof ConflictError) await takenEmails.fail(request);
-        throw error;
-      });
+      const user = await underLimits(
+        request,
+        [takenEmails],
+        (error) => error instanceof ConflictError,
+        () => auth.register(input),
+      );
       await sessions.start(request, reply, user.id);
       const body: AuthResponse = { message: 'Account created', user: toPublicUser(user) };
       return reply.status(201).send(body);
@@ -96,7 +103,7 @@ export function authRoutes(
         rateLimit: {
           max: LOGIN_LIMIT.max,
           timeWindow: LOGIN_LIMIT.windowMs,
-          keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
+          keyGenerator: (request) => `${clientAddress(request.ip)}|${emailOf(request.body)}`,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             message: tooManySignIns(minutesLeft(context.ttl)),
@@ -106,13 +113,12 @@ export function authRoutes(
     },
     async (request, reply) => {
       const input = parse(loginBody, request.body);
-      for (const limit of failedSignIns) await limit.check(request);
-      const user = await auth.login(input).catch(async (error: unknown) => {
-        if (error instanceof UnauthorizedError) {
-          for (const limit of failedSignIns) await limit.fail(request);
-        }
-        throw error;
-      });
+      const user = await underLimits(
+        request,
+        failedSignIns,
+        (error) => error instanceof UnauthorizedError,
+        () => auth.login(input),
+      );
       await sessions.start(request, reply, user.id);
       const body: AuthResponse = { message: 'Signed in', user: toPublicUser(user) };
       return body;

@@ -57,4 +57,30 @@ describe('password spraying: failed sign-ins are limited per IP and per account'
     const other = await registerOwner(t.app);
     expect((await login(other.email, other.password, '10.21.3.3')).statusCode).toBe(200);
   });
+
+  it('counts attempts under way: a burst of parallel guesses gets no more tries than the limit', async () => {
+    const owner = await registerOwner(t.app);
+    const burst = LOGIN_FAILURES_PER_ACCOUNT.max * 3;
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        login(owner.email, `burst-${i}-wrong`, `10.22.${Math.floor(i / 200)}.${(i % 200) + 1}`),
+      ),
+    );
+    const tried = answers.filter((a) => a.statusCode === 401).length;
+    expect(tried).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT.max);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(burst - tried);
+  });
+
+  it('counts an IPv6 client by its /64: new addresses in the same network are the same client', async () => {
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP.max; i++) {
+      const address = `2001:db8:77:1::${(i + 1).toString(16)}`;
+      expect((await login(uniqueEmail('v6'), 'Summer2024!', address)).statusCode).toBe(401);
+    }
+    expect(
+      (await login(uniqueEmail('v6'), 'Summer2024!', '2001:db8:77:1:ffff::9')).statusCode,
+    ).toBe(429);
+    expect((await login(uniqueEmail('v6'), 'Summer2024!', '2001:db8:77:2::1')).statusCode).toBe(
+      401,
+    );
+  });
 });
