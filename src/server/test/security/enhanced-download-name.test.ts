@@ -1,62 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { users } from '../../db/schema/users';
-import { videos } from '../../db/schema/videos';
-import { openObjectStore } from '../../storage/create-object-store';
-import type { ObjectStore } from '../../storage/object-store';
-import { registerOwner, startTestApp, type TestApp } from '../harness';
+import { describe, expect, it } from 'vitest';
 import { CACHE, publicDownloadName } from '../../modules/media/media.routes';
+import { bytes, useMediaRoutesWorld } from '../media-routes-world';
 
 /** Audit (low): ?download=1 on a public enhanced.mp4 revealed the owner's original file name. */
-let t: TestApp;
-let store: ObjectStore;
-let dataDir: string;
-let owner: Awaited<ReturnType<typeof registerOwner>>;
-let other: Awaited<ReturnType<typeof registerOwner>>;
-let admin: Awaited<ReturnType<typeof registerOwner>>;
-
-const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i % 256));
-const put = (key: string, body: Buffer) => store.put(key, Readable.from([body]));
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-media-routes-'));
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
-  store = await openObjectStore(loadConfig(env), Date.now);
-  t = await startTestApp({ env, deps: { objectStore: store } });
-  t.database.pool?.on('error', () => {});
-  owner = await registerOwner(t.app);
-  other = await registerOwner(t.app);
-  admin = await registerOwner(t.app);
-  await t.database.db.update(users).set({ isAdmin: 'true' }).where(eq(users.id, admin.id));
-});
-afterAll(async () => {
-  await t.close();
-  await store.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function makeVideo(over: Partial<typeof videos.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(videos)
-    .values({
-      userId: owner.id,
-      title: 'Ride',
-      originalFileName: 'Hill climb.mov',
-      originalFileUrl: '/api/objects/uploads/x',
-      fileSize: '10',
-      ...over,
-    })
-    .returning();
-  return row!;
-}
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const { w, put, makeVideo, get } = useMediaRoutesWorld();
 
 describe('the public download name of an enhanced video', () => {
   it('gives the public the class title, the owner and admins their own file name', async () => {
@@ -68,14 +15,14 @@ describe('the public download name of an enhanced video', () => {
     });
     await put(key, bytes(100));
     const url = `/media/videos/${v.id}/enhanced.mp4?download=1`;
-    for (const cookie of [undefined, other.cookie]) {
+    for (const cookie of [undefined, w.other.cookie]) {
       const res = await get(url, cookie ? { cookie } : {});
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('filename="hill-climb.mp4"');
       expect(res.headers['content-disposition']).not.toContain('Hill climb');
       expect(res.headers['cache-control']).toBe(CACHE.enhanced);
     }
-    for (const who of [owner, admin]) {
+    for (const who of [w.owner, w.admin]) {
       const own = await get(url, { cookie: who.cookie });
       expect(own.headers['content-disposition']).toContain('filename="Hill climb-enhanced.mp4"');
       // Never stored by a shared cache, which could hand it to the public.
