@@ -91,13 +91,17 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
 
   /** Records a new upload, unless the owner's unfinished uploads leave no room for it. */
   async function admitted(
-    values: { userId: string; key: string; via: 'put' | 'tus'; size?: number; expiresAt: Date },
+    {
+      ttlMs,
+      ...values
+    }: { userId: string; key: string; via: 'put' | 'tus'; size?: number; ttlMs: number },
     reserve: number,
     allowance: UploadAllowance,
   ): Promise<void> {
+    // One reading of the clock: the row's lifetime is exactly ttlMs.
     const at = now();
     await repo.createAdmitted(
-      { ...values, createdAt: new Date(at) },
+      { ...values, createdAt: new Date(at), expiresAt: new Date(at + ttlMs) },
       {
         now: new Date(at),
         createdAfter: new Date(at - UNATTACHED_UPLOAD_TTL_MS),
@@ -121,7 +125,7 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
     async issueUploadUrl(userId: string, allowance: UploadAllowance): Promise<UploadUrlResponse> {
       const key = newKey(userId);
       await admitted(
-        { userId, key, via: 'put', expiresAt: new Date(now() + UPLOAD_URL_TTL_SECONDS * 1000) },
+        { userId, key, via: 'put', ttlMs: UPLOAD_URL_TTL_SECONDS * 1000 },
         VIDEO_MAX_BYTES,
         allowance,
       );
@@ -141,7 +145,7 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
           key,
           via: 'tus',
           size: length,
-          expiresAt: new Date(now() + UNATTACHED_UPLOAD_TTL_MS),
+          ttlMs: UNATTACHED_UPLOAD_TTL_MS,
         },
         length,
         allowance,
