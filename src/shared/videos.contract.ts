@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
-/** Spec §5/§9: a video file is at most 2 GB. */
+/** product.md §5/§9: a video file is at most 2 GB. */
 export const VIDEO_MAX_BYTES = 2_147_483_648;
-/** Spec §5/§9: a logo image is at most 5 MB. */
+/** product.md §5/§9: a logo image is at most 5 MB. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Spec §5: the accepted video types (the `accept` list of the file picker). */
+/** product.md §5: the accepted video types (the `accept` list of the file picker). */
 export const ACCEPTED_VIDEO_TYPES = [
   'video/mp4',
   'video/quicktime',
@@ -23,11 +25,11 @@ export const ENHANCEMENT_NOTES_MAX = 1000;
 export const BACKGROUND_DESCRIPTION_MAX = 500;
 export const ORIGINAL_FILE_NAME_MAX = 255;
 
-/** The owner's videos (spec §7), newest first. */
+/** The owner's videos (product.md §7), newest first. */
 export const OWNER_VIDEOS_PATH = '/api/auth/user/videos';
 export const VIDEOS_PATH = '/api/auth/videos';
 
-/** The spec's words (§5, §8), used by the screen and, where they apply, by the server. */
+/** The product's words (§5, §8), used by the screen and, where they apply, by the server. */
 export const VIDEO_MESSAGES = {
   invalidTypeTitle: 'Invalid file type',
   invalidTypeDescription: 'Please select a video file.',
@@ -54,7 +56,7 @@ export const VIDEO_MESSAGES = {
   successDescription: (title: string) => `"${title}" has been uploaded and is being processed.`,
 } as const;
 
-/** Cadence's own words for what the spec leaves open (server-side checks of the stored file). */
+/** Cadence's own words for what docs/product.md leaves open (server-side checks of the stored file). */
 export const STORED_FILE_MESSAGES = {
   outsideUrl: 'The video URL must point to a file uploaded to Cadence.',
   videoNotFound: 'The uploaded video file was not found. Please upload it again.',
@@ -65,7 +67,8 @@ export const STORED_FILE_MESSAGES = {
   logoNotFound: 'The uploaded logo file was not found. Please upload it again.',
   logoAlreadyUsed:
     'This uploaded logo file is already attached to a video. Please upload it again.',
-  videoChanged: 'The uploaded video file changed while it was being checked. Please upload it again.',
+  videoChanged:
+    'The uploaded video file changed while it was being checked. Please upload it again.',
   logoChanged: 'The uploaded logo file changed while it was being checked. Please upload it again.',
 } as const;
 
@@ -73,15 +76,28 @@ export function quotaMessage(planName: string, limit: number): string {
   return `Your ${planName} plan allows up to ${limit} videos. Delete a video or upgrade your plan to upload more.`;
 }
 
-export type VideoStatus = 'uploaded' | 'processing' | 'enhanced' | 'failed';
-export const VIDEO_STATUSES: readonly VideoStatus[] = [
-  'uploaded',
-  'processing',
-  'enhanced',
-  'failed',
-];
+/** product.md §4: a video's processing status (the server's lifecycle says which moves are allowed). */
+export const VIDEO_STATUSES = ['uploaded', 'processing', 'enhanced', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-/** Spec §4: the owner's labels. */
+/** What the audit trail (video_events) records: every status change and admin action on a video. */
+export const VIDEO_EVENT_ACTIONS = [
+  'enhance_started',
+  'enhance_retried',
+  'marked_failed',
+  'enhanced_uploaded',
+  'original_downloaded',
+  'enhanced',
+  'enhance_failed',
+  'needs_manual',
+  'packaged',
+  'ingested',
+  'ingest_failed',
+  'package_failed',
+] as const;
+export type VideoEventAction = (typeof VIDEO_EVENT_ACTIONS)[number];
+
+/** product.md §4: the owner's labels. */
 export const OWNER_STATUS_LABELS: Record<VideoStatus, string> = {
   uploaded: 'Pending Processing',
   processing: 'Being Enhanced',
@@ -89,48 +105,48 @@ export const OWNER_STATUS_LABELS: Record<VideoStatus, string> = {
   failed: 'Processing Failed',
 };
 
-/** What every video route answers: the spec's Video fields, the media URLs, never storage keys. */
-export interface VideoDto {
-  id: string;
-  userId: string;
-  title: string;
-  description: string | null;
-  originalFileName: string;
-  originalFileUrl: string;
-  enhancedFileUrl: string | null;
-  /** Bytes, as numeric text (the spec's type). */
-  fileSize: string;
+/** What every video route answers: the product's Video fields, the media URLs, never storage keys. */
+export const videoDto = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  originalFileName: z.string(),
+  originalFileUrl: z.string(),
+  enhancedFileUrl: z.string().nullable(),
+  /** Bytes, as numeric text (the product's type). */
+  fileSize: z.string(),
   /** Seconds, as text. */
-  duration: string | null;
-  processingStatus: VideoStatus;
-  processingNotes: string | null;
-  replaceBackground: boolean;
-  backgroundDescription: string | null;
-  addLogo: boolean;
-  logoFileUrl: string | null;
-  enhancementNotes: string | null;
-  uploadedAt: string;
-  enhancedAt: string | null;
-  updatedAt: string;
+  duration: z.string().nullable(),
+  processingStatus: z.enum(VIDEO_STATUSES),
+  processingNotes: z.string().nullable(),
+  replaceBackground: z.boolean(),
+  backgroundDescription: z.string().nullable(),
+  addLogo: z.boolean(),
+  logoFileUrl: z.string().nullable(),
+  enhancementNotes: z.string().nullable(),
+  uploadedAt: z.string(),
+  enhancedAt: z.string().nullable(),
+  updatedAt: z.string(),
   /** The library card's still (480 px wide). */
-  thumbnailUrl: string | null;
+  thumbnailUrl: z.string().nullable(),
   /** The player's poster (1280 px wide); set with the thumbnail by ingest. */
-  posterUrl: string | null;
-  previewUrl: string | null;
-  hlsUrl: string | null;
-  width: number | null;
-  height: number | null;
+  posterUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  hlsUrl: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   /** Progress of the running job, 0-100; null when nothing runs. */
-  progress: number | null;
-}
+  progress: z.number().nullable(),
+});
+export type VideoDto = z.infer<typeof videoDto>;
 
 /** The answer of POST /api/auth/videos and PATCH /api/auth/videos/:id. */
-export interface VideoResponse {
-  video: VideoDto;
-}
+export const videoResponse = z.object({ video: videoDto });
+export type VideoResponse = z.infer<typeof videoResponse>;
 
 const truthy = new Set(['true', '1', 'on', 'yes']);
-/** Spec §5: replaceBackground and addLogo are coerced to booleans ('false' stays false). */
+/** product.md §5: replaceBackground and addLogo are coerced to booleans ('false' stays false). */
 const coercedBoolean = z.preprocess((v) => {
   if (typeof v === 'string') return truthy.has(v.trim().toLowerCase());
   if (typeof v === 'number') return v !== 0;
@@ -147,8 +163,43 @@ const optionalText = (max: number, message: string) =>
 const required = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
 
+/** The details the owner types on the upload screen: the same rules here and in createVideoBody. */
+const videoDetails = {
+  title: required(
+    VIDEO_MESSAGES.titleRequired,
+    VIDEO_TITLE_MAX,
+    `Title must be under ${VIDEO_TITLE_MAX} characters`,
+  ),
+  description: optionalText(
+    VIDEO_DESCRIPTION_MAX,
+    `Description must be under ${VIDEO_DESCRIPTION_MAX} characters`,
+  ),
+  backgroundDescription: optionalText(
+    BACKGROUND_DESCRIPTION_MAX,
+    `Background description must be under ${BACKGROUND_DESCRIPTION_MAX} characters`,
+  ),
+  enhancementNotes: optionalText(
+    ENHANCEMENT_NOTES_MAX,
+    `Enhancement notes must be under ${ENHANCEMENT_NOTES_MAX} characters`,
+  ),
+};
+
+/** product.md §5: a background replacement needs its description. */
+function requireBackgroundDescription(
+  body: { replaceBackground: boolean; backgroundDescription: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.replaceBackground && !body.backgroundDescription) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['backgroundDescription'],
+      message: VIDEO_MESSAGES.backgroundRequired,
+    });
+  }
+}
+
 /**
- * Spec §3 upload request and §5 video creation. The stored address may come as `videoURL` (the
+ * product.md §3 upload request and §5 video creation. The stored address may come as `videoURL` (the
  * upload request's name) or `originalFileUrl` (the video's field).
  */
 export const createVideoBody = z
@@ -160,15 +211,9 @@ export const createVideoBody = z
       return { ...body, originalFileUrl };
     },
     z.object({
-      title: required(
-        VIDEO_MESSAGES.titleRequired,
-        VIDEO_TITLE_MAX,
-        `Title must be under ${VIDEO_TITLE_MAX} characters`,
-      ),
-      description: optionalText(
-        VIDEO_DESCRIPTION_MAX,
-        `Description must be under ${VIDEO_DESCRIPTION_MAX} characters`,
-      ),
+      // The fields in the order of the product's request (the order of a 400's errors).
+      title: videoDetails.title,
+      description: videoDetails.description,
       originalFileName: required(
         VIDEO_MESSAGES.originalFileNameRequired,
         ORIGINAL_FILE_NAME_MAX,
@@ -185,33 +230,31 @@ export const createVideoBody = z
         .refine((v) => v !== '', VIDEO_MESSAGES.fileSizeRequired)
         .refine((v) => /^\d{1,16}$/.test(v), 'File size must be a whole number of bytes'),
       replaceBackground: coercedBoolean,
-      backgroundDescription: optionalText(
-        BACKGROUND_DESCRIPTION_MAX,
-        `Background description must be under ${BACKGROUND_DESCRIPTION_MAX} characters`,
-      ),
+      backgroundDescription: videoDetails.backgroundDescription,
       addLogo: coercedBoolean,
       logoFileUrl: optionalText(2048, 'Logo URL is too long'),
-      enhancementNotes: optionalText(
-        ENHANCEMENT_NOTES_MAX,
-        `Enhancement notes must be under ${ENHANCEMENT_NOTES_MAX} characters`,
-      ),
+      enhancementNotes: videoDetails.enhancementNotes,
     }),
   )
   .superRefine((body, ctx) => {
-    if (body.replaceBackground && !body.backgroundDescription) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['backgroundDescription'],
-        message: VIDEO_MESSAGES.backgroundRequired,
-      });
-    }
+    requireBackgroundDescription(body, ctx);
     if (body.addLogo && !body.logoFileUrl) {
       ctx.addIssue({ code: 'custom', path: ['logoFileUrl'], message: VIDEO_MESSAGES.logoRequired });
     }
   });
 export type CreateVideoBody = z.output<typeof createVideoBody>;
 
-/** Spec §3 upload request, as the upload screen sends it. */
+/**
+ * The upload screen's form (react-hook-form): the typed details with the server's rules. The files
+ * and their stored addresses are not typed, so they are checked apart (the logo's presence too).
+ */
+export const uploadDetailsForm = z
+  .object({ ...videoDetails, replaceBackground: z.boolean(), addLogo: z.boolean() })
+  .superRefine(requireBackgroundDescription);
+export type UploadDetailsInput = z.input<typeof uploadDetailsForm>;
+export type UploadDetails = z.output<typeof uploadDetailsForm>;
+
+/** product.md §3 upload request, as the upload screen sends it. */
 export interface UploadRequest {
   videoURL: string;
   title: string;
@@ -241,12 +284,74 @@ export const updateVideoBody = z
   .refine((b) => b.title !== undefined || b.description !== undefined, 'Nothing to update');
 export type UpdateVideoBody = z.output<typeof updateVideoBody>;
 
+/** GET /api/auth/videos/:id/original: `download=1` saves the file under its name. */
+export const originalQuery = z.object({
+  download: z.string().optional().catch(undefined),
+});
+
+export const videoEndpoints = {
+  list: withSchemas(
+    endpoint<{ response: VideoDto[] }>()({
+      method: 'GET',
+      path: OWNER_VIDEOS_PATH,
+      access: 'owner',
+      summary: "The caller's videos, newest first",
+    }),
+    { response: z.array(videoDto) },
+  ),
+  create: withSchemas(
+    endpoint<{ body: UploadRequest; response: VideoResponse }>()({
+      method: 'POST',
+      path: VIDEOS_PATH,
+      access: 'owner',
+      summary: 'Creates a video from an uploaded file',
+      status: 201,
+    }),
+    { body: createVideoBody, response: videoResponse },
+  ),
+  get: withSchemas(
+    endpoint<{ response: VideoResponse }>()({
+      method: 'GET',
+      path: `${VIDEOS_PATH}/:id`,
+      access: 'owner',
+      summary: "One of the caller's videos",
+    }),
+    { response: videoResponse },
+  ),
+  update: withSchemas(
+    endpoint<{ body: z.input<typeof updateVideoBody>; response: VideoResponse }>()({
+      method: 'PATCH',
+      path: `${VIDEOS_PATH}/:id`,
+      access: 'owner',
+      summary: 'Changes the title or the description',
+    }),
+    { body: updateVideoBody, response: videoResponse },
+  ),
+  remove: endpoint()({
+    method: 'DELETE',
+    path: `${VIDEOS_PATH}/:id`,
+    access: 'owner',
+    summary: 'Deletes the video and its files',
+    status: 204,
+  }),
+  original: withSchemas(
+    endpoint<{ query: { download?: '1' } }>()({
+      method: 'GET',
+      path: `${VIDEOS_PATH}/:id/original`,
+      access: 'owner',
+      summary: 'Redirects to a short-lived signed link to the stored original',
+      status: 302,
+    }),
+    { query: originalQuery },
+  ),
+} as const;
+
 export interface FileProblem {
   title: string;
   description: string;
 }
 
-/** Spec §5: the client-side check of a chosen video file; null when it may be kept. */
+/** product.md §5: the client-side check of a chosen video file; null when it may be kept. */
 export function checkVideoFile(file: { type: string; size: number }): FileProblem | null {
   if (!file.type.startsWith('video/')) {
     return {
@@ -260,7 +365,7 @@ export function checkVideoFile(file: { type: string; size: number }): FileProble
   return null;
 }
 
-/** Spec §5 (branding logo rules, which the upload form's logo follows too). */
+/** product.md §5 (branding logo rules, which the upload form's logo follows too). */
 export function checkLogoFile(file: { type: string; size: number }): FileProblem | null {
   if (!file.type.startsWith('image/')) {
     return {
@@ -277,7 +382,7 @@ export function checkLogoFile(file: { type: string; size: number }): FileProblem
   return null;
 }
 
-/** Spec §2: the title is prefilled from the file name without its extension. */
+/** product.md §2: the title is prefilled from the file name without its extension. */
 export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf('.');
   return (dot > 0 ? name.slice(0, dot) : name).trim();

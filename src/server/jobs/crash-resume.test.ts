@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { videoEvents, videos } from '../db/schema/videos';
-import { clip } from '../media/test-clips';
+import { clip } from '../test/media-clips';
 import { freshDatabase } from '../test/harness';
 import { JobQueue } from './queue';
 import { executorFor } from './sql-executor';
-import { until } from './test-support';
+import { until } from '../test/job-support';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const serverUrl = process.env.DATABASE_URL;

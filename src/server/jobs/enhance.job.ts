@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { VideoStatus } from '@shared/videos.contract';
 import {
   buildBackgroundArgs,
   chooseBackground,
@@ -10,11 +9,12 @@ import { enhanceMedia } from '../media/enhance-media';
 import { runFfmpeg } from '../media/ffmpeg';
 import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
-import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { mediaKeys, versionOf } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ValidationError } from '../lib/errors';
 import { processLogo } from '../modules/branding/logo-image';
+import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import {
@@ -36,7 +36,7 @@ import type { MediaJobDeps } from './media-jobs';
  * with a note for the admin (nothing is pretended).
  */
 export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
-  const { repo, store, tools, log } = deps;
+  const { lifecycle, store, tools, log } = deps;
 
   async function backgroundImage(
     work: WorkDir,
@@ -82,28 +82,30 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
 
   return {
     async run({ videoId }, ctx) {
-      const row = await repo.find(videoId);
+      const row = await lifecycle.find(videoId);
       if (!row) return { outcome: 'skipped', reason: 'video deleted' };
-      const status = row.processingStatus as VideoStatus;
+      const status = row.processingStatus;
       if (status === 'enhanced' || status === 'failed') {
         return { outcome: 'skipped', reason: `video is ${status}` };
       }
       if (status === 'uploaded') {
-        const moved = await repo.transition(videoId, {
-          from: ['uploaded'],
-          to: 'processing',
-          action: 'enhance_started',
-          notes: NOTES.enhanceStarted,
-          patch: { progress: 0 },
-        });
+        const moved = await unlessRefused(
+          lifecycle.transition(videoId, {
+            from: 'uploaded',
+            to: 'processing',
+            by: SYSTEM,
+            notes: NOTES.enhanceStarted,
+            patch: { progress: 0 },
+          }),
+        );
         if (!moved) return { outcome: 'skipped', reason: 'status changed' };
       } else {
-        await repo.setProgress(videoId, 0);
+        await lifecycle.setProgress(videoId, 0);
       }
       if (!row.originalKey) throw new Error('the video has no original file');
 
       const work = await createWorkDir(deps.tempRoot, `enhance-${ctx.jobId}`);
-      const progress = throttledProgress((p) => repo.setProgress(videoId, p));
+      const progress = throttledProgress((p) => lifecycle.setProgress(videoId, p));
       try {
         const input = await localCopy(store, row.originalKey, work, 'original');
         let info;
@@ -112,13 +114,16 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         } catch (error) {
           const limit = error instanceof MediaLimitError ? error : null;
           if (!limit && !(error instanceof UnreadableMediaError)) throw error;
-          await repo.transition(videoId, {
-            from: ['processing'],
-            to: 'failed',
-            action: 'enhance_failed',
-            notes: limit ? limitNote(limit.breach, 'original') : NOTES.unreadable,
-            patch: { progress: null },
-          });
+          await unlessRefused(
+            lifecycle.transition(videoId, {
+              from: 'processing',
+              to: 'failed',
+              by: SYSTEM,
+              action: 'enhance_failed',
+              notes: limit ? limitNote(limit.breach, 'original') : NOTES.unreadable,
+              patch: { progress: null },
+            }),
+          );
           return {
             outcome: 'failed',
             reason: limit ? limit.breach : (error as UnreadableMediaError).reason,
@@ -153,13 +158,14 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
 
         if (result.outcome === 'needs-manual') {
           // Stays 'processing' (only if nobody moved it meanwhile), with the note for the admin.
-          await repo.transition(videoId, {
-            from: ['processing'],
-            to: 'processing',
-            action: 'needs_manual',
-            notes: manualNote(result.reason, chosen!.background.label),
-            patch: { progress: null },
-          });
+          await unlessRefused(
+            lifecycle.transition(videoId, {
+              to: 'processing',
+              by: SYSTEM,
+              notes: manualNote(result.reason, chosen!.background.label),
+              patch: { progress: null },
+            }),
+          );
           return { outcome: 'needs-manual', reason: result.reason };
         }
 
@@ -170,31 +176,11 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           enhancedNote(result.summary, chosen?.background.label ?? null),
           ...extraNotes,
         ].join(' ');
-        const done = await repo.transition(videoId, {
-          from: ['processing'],
-          to: 'enhanced',
-          action: 'enhanced',
-          notes,
-          patch: {
-            enhancedKey: key,
-            enhancedFileUrl: mediaUrls.enhanced(videoId, version),
-            enhancedAt: deps.now(),
-            progress: null,
-          },
-        });
-        if (!done) {
-          // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.
-          await store.delete(key);
-          return { outcome: 'superseded' };
-        }
-        const previous = row.enhancedKey;
-        if (
-          previous &&
-          previous !== key &&
-          previous.startsWith(mediaKeys.enhancedPrefix(videoId))
-        ) {
-          await store.delete(previous).catch(() => {});
-        }
+        const done = await unlessRefused(
+          lifecycle.publishEnhanced(videoId, { by: SYSTEM, version, notes, at: deps.now() }),
+        );
+        // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.
+        if (!done) return { outcome: 'superseded' };
         await deps.jobs.package(videoId);
         return { outcome: 'enhanced', key, summary: result.summary };
       } finally {
@@ -204,13 +190,15 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
     },
 
     async onFinalFailure({ videoId }, error, { attempts }) {
-      await repo.transition(videoId, {
-        from: ['uploaded', 'processing'],
-        to: 'failed',
-        action: 'enhance_failed',
-        notes: failedNote('enhance', attempts, error),
-        patch: { progress: null },
-      });
+      await unlessRefused(
+        lifecycle.transition(videoId, {
+          to: 'failed',
+          by: SYSTEM,
+          action: 'enhance_failed',
+          notes: failedNote('enhance', attempts, error),
+          patch: { progress: null },
+        }),
+      );
     },
   };
 }

@@ -1,21 +1,18 @@
-import type { VideoStatus } from '@shared/videos.contract';
 import { makePreview, makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
 import { mediaKeys, mediaUrls } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
+import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import { failedNote, limitNote, NOTES } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
 
-/** Whole seconds, as the spec's text (at least 1 for anything that plays). */
+/** Whole seconds, as the product's text (at least 1 for anything that plays). */
 export function durationText(seconds: number): string {
   return String(Math.max(1, Math.round(seconds)));
 }
-
-/** Statuses in which a video may still be failed by ingest (it never undoes an enhancement). */
-const NOT_DONE: readonly VideoStatus[] = ['uploaded', 'processing'];
 
 /**
  * ingest: ffprobe (duration, codecs, size into the row), thumbnail and poster, the instant preview;
@@ -23,24 +20,27 @@ const NOT_DONE: readonly VideoStatus[] = ['uploaded', 'processing'];
  * retry can fix it). Running it twice rewrites the same files with the same bytes.
  */
 export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
-  const { repo, store, tools } = deps;
+  const { lifecycle, store, tools } = deps;
 
-  async function failVideo(videoId: string, notes: string, action: string) {
-    await repo.transition(videoId, {
-      from: NOT_DONE,
-      to: 'failed',
-      action,
-      notes,
-      patch: { progress: null },
-    });
+  /** Only while the video is not done ('uploaded' or 'processing'): ingest never undoes an enhancement. */
+  async function failVideo(videoId: string, notes: string) {
+    await unlessRefused(
+      lifecycle.transition(videoId, {
+        to: 'failed',
+        by: SYSTEM,
+        action: 'ingest_failed',
+        notes,
+        patch: { progress: null },
+      }),
+    );
   }
 
   return {
     async run({ videoId }, ctx) {
-      const row = await repo.find(videoId);
+      const row = await lifecycle.find(videoId);
       if (!row) return { outcome: 'skipped', reason: 'video deleted' };
       if (!row.originalKey) {
-        await failVideo(videoId, NOTES.originalMissing, 'ingest_failed');
+        await failVideo(videoId, NOTES.originalMissing);
         return { outcome: 'failed', reason: 'no original' };
       }
       const work = await createWorkDir(deps.tempRoot, `ingest-${ctx.jobId}`);
@@ -51,7 +51,7 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
           input = await localCopy(store, row.originalKey, work, 'original');
         } catch (error) {
           if (!(error instanceof ObjectMissingError)) throw error;
-          await failVideo(videoId, NOTES.originalMissing, 'ingest_failed');
+          await failVideo(videoId, NOTES.originalMissing);
           return { outcome: 'failed', reason: 'original missing' };
         }
         let info;
@@ -59,11 +59,11 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
           info = await probeMedia(tools, input, run);
         } catch (error) {
           if (error instanceof MediaLimitError) {
-            await failVideo(videoId, limitNote(error.breach, 'original'), 'ingest_failed');
+            await failVideo(videoId, limitNote(error.breach, 'original'));
             return { outcome: 'failed', reason: error.breach };
           }
           if (!(error instanceof UnreadableMediaError)) throw error;
-          await failVideo(videoId, NOTES.unreadable, 'ingest_failed');
+          await failVideo(videoId, NOTES.unreadable);
           return { outcome: 'failed', reason: error.reason };
         }
 
@@ -82,7 +82,7 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
         await store.putFile(mediaKeys.preview(videoId), previewFile, {
           contentType: contentTypeFor('x.mp4'),
         });
-        const updated = await repo.update(videoId, {
+        const updated = await lifecycle.update(videoId, {
           duration: durationText(info.durationSeconds),
           width: info.video.width,
           height: info.video.height,
@@ -92,14 +92,15 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
           previewUrl: mediaUrls.preview(videoId),
         });
         if (!updated) return { outcome: 'skipped', reason: 'video deleted' };
-        await repo.record(
-          videoId,
-          'ingested',
-          updated.processingStatus as VideoStatus,
-          `Preview ready (${mode === 'remux' ? 'original codecs' : 'fast transcode'}): ` +
+        await lifecycle.record(videoId, {
+          action: 'ingested',
+          status: updated.processingStatus,
+          by: SYSTEM,
+          notes:
+            `Preview ready (${mode === 'remux' ? 'original codecs' : 'fast transcode'}): ` +
             `${info.video.width}x${info.video.height} ${info.video.codec}` +
             `${info.audio ? `/${info.audio.codec}` : ', no audio'}, ${durationText(info.durationSeconds)} s.`,
-        );
+        });
         if (deps.autoEnhance && updated.processingStatus === 'uploaded')
           await deps.jobs.enhance(videoId);
         return { outcome: 'ready', preview: mode, durationSeconds: info.durationSeconds };
@@ -109,7 +110,7 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
     },
 
     async onFinalFailure({ videoId }, error, { attempts }) {
-      await failVideo(videoId, failedNote('prepare', attempts, error), 'ingest_failed');
+      await failVideo(videoId, failedNote('prepare', attempts, error));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FfmpegError } from '../media/ffmpeg';
-import { NOTES_MAX } from './media.repository';
+import { PROCESSING_NOTES_MAX } from '@shared/admin.contract';
 import {
   enhancedNote,
   failedNote,
@@ -37,7 +37,7 @@ describe('processing notes', () => {
       'Needs manual work: the background cannot be replaced automatically because the camera moves, so there is ' +
         'no steady background to separate. Requested background: "Neon city". Please replace it by hand and upload the enhanced file.',
     );
-    expect(note.length).toBeLessThanOrEqual(NOTES_MAX);
+    expect(note.length).toBeLessThanOrEqual(PROCESSING_NOTES_MAX);
   });
 
   it('explain a final failure without internals', () => {
@@ -52,9 +52,9 @@ describe('processing notes', () => {
       'Automatic enhancement failed after 3 attempts (ffmpeg could not process the video). An admin can retry it or upload an enhanced file.',
     );
     expect(failedNote('package', 1, new Error('x'.repeat(400))).length).toBeLessThanOrEqual(
-      NOTES_MAX,
+      PROCESSING_NOTES_MAX,
     );
-    expect(NOTES.unreadable.length).toBeLessThanOrEqual(NOTES_MAX);
+    expect(NOTES.unreadable.length).toBeLessThanOrEqual(PROCESSING_NOTES_MAX);
   });
 });
 

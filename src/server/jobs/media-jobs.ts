@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaTools } from '../media/ffmpeg';
+import type { VideoLifecycle } from '../modules/videos/lifecycle';
 import type { ObjectStore } from '../storage/object-store';
-import type { MediaRepository } from './media.repository';
 
 /**
  * What the rest of the app calls to queue media work. Each call is idempotent: a job already
@@ -24,7 +24,8 @@ export interface MediaJobs {
 }
 
 export interface MediaJobDeps {
-  repo: MediaRepository;
+  /** The videos module's lifecycle: every status change and media field a job writes. */
+  lifecycle: VideoLifecycle;
   store: ObjectStore;
   tools: MediaTools;
   /** Where jobs keep working files (DATA_DIR/tmp/media). */

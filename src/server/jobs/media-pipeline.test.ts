@@ -16,19 +16,20 @@ import { users } from '../db/schema/users';
 import { retiredMedia, type VideoRow } from '../db/schema/videos';
 import { FfmpegError } from '../media/ffmpeg';
 import { mediaKeys } from '../media/media-paths';
-import { clip, logoImage } from '../media/test-clips';
+import { clip, logoImage } from '../test/media-clips';
 import { openObjectStore } from '../storage/create-object-store';
+import { adminActor, videoLifecycle, type VideoLifecycle } from '../modules/videos/lifecycle';
+import { lifecycleRepository } from '../modules/videos/lifecycle.repository';
 import type { ObjectStore } from '../storage/object-store';
 import { registerOwner, startTestApp, type TestApp } from '../test/harness';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { uploadBytes } from '../test/upload-client';
 import { ingestJob } from './ingest.job';
 import { NOTES } from './job-notes';
-import { createMediaPipeline, purgeRetiredMedia, type MediaPipeline } from './media-pipeline';
+import { createMediaPipeline, type MediaPipeline } from './media-pipeline';
 import { RETIRED_GRACE_MS } from './package.job';
 import type { MediaJobs } from './media-jobs';
-import { mediaRepository, type MediaRepository } from './media.repository';
-import { silentLog, until } from './test-support';
+import { silentLog, until } from '../test/job-support';
 
 const HEAVY = { timeout: 300_000 };
 
@@ -36,7 +37,7 @@ interface Rig {
   t: TestApp;
   pipeline: MediaPipeline;
   store: ObjectStore;
-  repo: MediaRepository;
+  lifecycle: VideoLifecycle;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -70,7 +71,7 @@ async function rig(env: Record<string, string>): Promise<Rig> {
     t,
     pipeline,
     store,
-    repo: mediaRepository(t.database.db),
+    lifecycle: videoLifecycle({ repo: lifecycleRepository(t.database.db), store }),
     dataDir,
     close: async () => {
       await pipeline.stop();
@@ -115,7 +116,7 @@ async function upload(
 const waitFor = (r: Rig, id: string, ok: (row: VideoRow) => boolean, what: string) =>
   until(
     async () => {
-      const row = await r.repo.find(id);
+      const row = await r.lifecycle.find(id);
       return row && ok(row) ? row : null;
     },
     240_000,
@@ -166,7 +167,7 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
   });
 
   it('records every status change, in order, with notes', async () => {
-    const events = await r.repo.events(video.id);
+    const events = await r.lifecycle.events(video.id);
     expect(events.map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([
       ['ingested', 'uploaded', 'uploaded'],
       ['enhance_started', 'uploaded', 'processing'],
@@ -301,9 +302,9 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     const bad = await upload(r, owner.cookie, file);
     const row = await waitFor(r, bad.id, (v) => v.processingStatus === 'failed', 'failed');
     expect(row.processingNotes).toBe(NOTES.unreadable);
-    expect((await r.repo.events(bad.id)).map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([
-      ['ingest_failed', 'uploaded', 'failed'],
-    ]);
+    expect(
+      (await r.lifecycle.events(bad.id)).map((e) => [e.action, e.fromStatus, e.toStatus]),
+    ).toEqual([['ingest_failed', 'uploaded', 'failed']]);
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -323,7 +324,7 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     expect(row.processingNotes).toContain('"Sunset road"');
     expect(row.enhancedFileUrl).toBeNull();
     expect(row.progress).toBeNull();
-    expect((await r.repo.events(pan.id)).map((e) => e.action)).toEqual([
+    expect((await r.lifecycle.events(pan.id)).map((e) => e.action)).toEqual([
       'ingested',
       'enhance_started',
       'needs_manual',
@@ -353,10 +354,11 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
     expect(await r.store.head(mediaKeys.preview(video.id))).not.toBeNull();
 
     // 'Start AI Enhancement': the admin moves it to processing, then calls the entry point.
-    await r.repo.transition(video.id, {
-      from: ['uploaded'],
+    const admin = await registerOwner(r.t.app);
+    await r.lifecycle.transition(video.id, {
+      from: 'uploaded',
       to: 'processing',
-      action: 'admin_status',
+      by: adminActor(admin.id),
       notes: 'Starting',
     });
     await r.pipeline.jobs.enhance(video.id);
@@ -375,19 +377,22 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
   it("packages an admin-uploaded enhanced file through the 'package' entry point", async () => {
     const video = await upload(r, owner.cookie, await clip('noaudio'));
     await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
-    // 'Upload Enhanced': the admin stores a file and marks the video enhanced...
-    const key = `videos/${video.id}/admin-enhanced.mp4`;
-    await r.store.put(key, createReadStream(await clip('ladder')), { contentType: 'video/mp4' });
-    await r.repo.transition(video.id, {
-      from: ['uploaded'],
-      to: 'enhanced',
-      action: 'admin_upload',
-      notes: null,
-      patch: {
-        enhancedKey: key,
-        enhancedFileUrl: `/media/videos/${video.id}/enhanced.mp4`,
-        enhancedAt: new Date(),
+    // 'Start AI Enhancement', then 'Upload Enhanced': the admin stores a file and publishes it...
+    const admin = adminActor((await registerOwner(r.t.app)).id);
+    await r.lifecycle.transition(video.id, { to: 'processing', by: admin, notes: null });
+    const version = 'admin-upload';
+    await r.store.put(
+      mediaKeys.enhanced(video.id, version),
+      createReadStream(await clip('ladder')),
+      {
+        contentType: 'video/mp4',
       },
+    );
+    await r.lifecycle.publishEnhanced(video.id, {
+      by: admin,
+      version,
+      notes: null,
+      at: new Date(),
     });
     // ...and queues the packaging.
     await r.pipeline.jobs.package(video.id);
@@ -413,7 +418,7 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
       .from(retiredMedia)
       .where(eq(retiredMedia.videoId, video.id));
     expect(retired!.deleteAfter.getTime()).toBeGreaterThan(Date.now() + RETIRED_GRACE_MS - 60_000);
-    await purgeRetiredMedia(r.repo, r.store, new Date(Date.now() + RETIRED_GRACE_MS + 1000));
+    await r.lifecycle.purgeRetired(new Date(Date.now() + RETIRED_GRACE_MS + 1000));
     expect(await r.store.head(`${retired!.prefix}master.m3u8`)).toBeNull();
     expect((await r.t.app.inject({ method: 'GET', url: done.hlsUrl! })).statusCode).toBe(404);
     expect((await r.t.app.inject({ method: 'GET', url: again.hlsUrl! })).statusCode).toBe(200);
@@ -423,7 +428,7 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
     const video = await upload(r, owner.cookie, await clip('noaudio'));
     await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
     const broken = ingestJob({
-      repo: r.repo,
+      lifecycle: r.lifecycle,
       store: r.store,
       tools: { ffmpeg: '/bin/false', ffprobe: 'ffprobe' },
       tempRoot: path.join(r.dataDir, 'tmp', 'media'),
@@ -441,12 +446,12 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
     const error = await broken.run({ videoId: video.id }, ctx).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FfmpegError);
     await broken.onFinalFailure({ videoId: video.id }, error, { jobId: 'x', attempts: 3 });
-    const row = (await r.repo.find(video.id))!;
+    const row = (await r.lifecycle.find(video.id))!;
     expect(row.processingStatus).toBe('failed');
     expect(row.processingNotes).toBe(
       'Preparing the video for playback failed after 3 attempts (ffmpeg could not process the video). Please upload the video again.',
     );
-    expect((await r.repo.events(video.id)).at(-1)).toMatchObject({
+    expect((await r.lifecycle.events(video.id)).at(-1)).toMatchObject({
       action: 'ingest_failed',
       fromStatus: 'uploaded',
       toStatus: 'failed',

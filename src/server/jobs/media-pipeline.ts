@@ -3,11 +3,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MediaTools } from '../media/ffmpeg';
 import { mediaTempRoot, sweepWorkDirs } from '../media/media-files';
+import { videoLifecycle, type VideoLifecycle } from '../modules/videos/lifecycle';
+import { lifecycleRepository } from '../modules/videos/lifecycle.repository';
 import type { ObjectStore } from '../storage/object-store';
 import { enhanceJob } from './enhance.job';
 import { ingestJob } from './ingest.job';
 import { JobRunner, type JobHandlers } from './job-runner';
-import { mediaRepository, type MediaRepository } from './media.repository';
 import type { MediaJobs } from './media-jobs';
 import { ownerHeavySlot } from './owner-slot';
 import { packageJob } from './package.job';
@@ -25,6 +26,8 @@ export interface MediaPipelineOptions {
   /** How long a heavy job waits while its owner has another running (tests: short). */
   ownerBusyDelaySeconds?: number;
   now?: () => Date;
+  /** The app's video lifecycle (the composition root's); default: one over `database`. */
+  lifecycle?: VideoLifecycle;
 }
 
 export interface MediaPipeline {
@@ -59,13 +62,14 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   );
   await queue.start();
 
-  const repo = mediaRepository(database.db);
+  const lifecycle =
+    options.lifecycle ?? videoLifecycle({ repo: lifecycleRepository(database.db), store });
   const tools: MediaTools = { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath };
   const tempRoot = mediaTempRoot(config.dataDir);
   let runner: JobRunner | null = null;
 
   const send = async (name: JobName, videoId: string) => {
-    const row = await repo.find(videoId);
+    const row = await lifecycle.find(videoId);
     const duration = row?.duration ? Number(row.duration) : null;
     const id = await queue.send(name, { videoId }, Number.isFinite(duration) ? duration : null);
     log.info({ job: name, videoId, jobId: id }, id ? 'job queued' : 'job already queued');
@@ -77,7 +81,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     package: (videoId) => send('package', videoId),
   };
   const deps = {
-    repo,
+    lifecycle,
     store,
     tools,
     tempRoot,
@@ -112,11 +116,11 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
         log,
         admitHeavy: ownerHeavySlot(database.db, options.ownerBusyDelaySeconds),
         housekeeping: async () => {
-          const stuck = await repo.findNeverIngested(
+          const stuck = await lifecycle.findNeverIngested(
             new Date(Date.now() - NEVER_INGESTED_AFTER_MS),
           );
           for (const videoId of stuck) await jobs.ingest(videoId);
-          await purgeRetiredMedia(repo, store, new Date());
+          await lifecycle.purgeRetired(new Date());
         },
       });
       await runner.start();
@@ -127,16 +131,4 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
       await queue.stop();
     },
   };
-}
-
-/** Deletes the files of retired media whose grace period is over (see retired_media). */
-export async function purgeRetiredMedia(
-  repo: MediaRepository,
-  store: ObjectStore,
-  now: Date,
-): Promise<void> {
-  for (const prefix of await repo.dueRetired(now)) {
-    await store.deletePrefix(prefix);
-    await repo.forgetRetired(prefix);
-  }
 }

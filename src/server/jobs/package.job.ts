@@ -4,6 +4,7 @@ import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
 import { packageHls } from '../media/package-hls';
 import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
+import { SYSTEM, unlessRefused, type Move } from '../modules/videos/lifecycle';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import { failedNote, limitNote, NOTES, throttledProgress } from './job-notes';
@@ -24,11 +25,17 @@ class PermanentPackageError extends Error {}
  * same job rewrites the same folder; a superseded run removes its folder.
  */
 export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
-  const { repo, store, tools } = deps;
+  const { lifecycle, store, tools } = deps;
+  const failed = (notes: string): Move => ({
+    to: 'failed',
+    by: SYSTEM,
+    notes,
+    patch: { progress: null },
+  });
 
   return {
     async run({ videoId }, ctx) {
-      const row = await repo.find(videoId);
+      const row = await lifecycle.find(videoId);
       if (!row) return { outcome: 'skipped', reason: 'video deleted' };
       if (row.processingStatus !== 'enhanced' || !row.enhancedKey) {
         return { outcome: 'skipped', reason: 'no enhanced file' };
@@ -58,7 +65,7 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
         }
         const out = work.file('hls');
         // The video stays 'enhanced' (playable as MP4) while its stream is prepared; progress shows it.
-        const progress = throttledProgress((p) => repo.setProgress(videoId, p));
+        const progress = throttledProgress((p) => lifecycle.setProgress(videoId, p));
         const result = await packageHls(tools, input, info, out, {
           signal: ctx.signal,
           onProgress: (f) => progress.report(f),
@@ -70,29 +77,25 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
           });
         }
         const names = result.rungs.map((r) => r.name).join(', ');
-        const published = await repo.publishHls(
-          videoId,
-          enhancedKey,
-          mediaUrls.hls(videoId, version),
-          `Streaming ready: ${names}.`,
-          new Date(deps.now().getTime() + RETIRED_GRACE_MS),
+        const published = await unlessRefused(
+          lifecycle.publishHls(videoId, {
+            by: SYSTEM,
+            enhancedKey,
+            hlsUrl: mediaUrls.hls(videoId, version),
+            notes: `Streaming ready: ${names}.`,
+            retireAt: new Date(deps.now().getTime() + RETIRED_GRACE_MS),
+          }),
         );
         if (!published) {
           await store.deletePrefix(prefix);
-          await repo.setProgress(videoId, null);
+          await lifecycle.setProgress(videoId, null);
           return { outcome: 'superseded' };
         }
         return { outcome: 'packaged', version, rungs: result.rungs };
       } catch (error) {
         if (error instanceof PermanentPackageError) {
           await store.deletePrefix(prefix).catch(() => {});
-          await repo.transition(videoId, {
-            from: ['enhanced'],
-            to: 'failed',
-            action: 'package_failed',
-            notes: error.message,
-            patch: { progress: null },
-          });
+          await unlessRefused(lifecycle.transition(videoId, failed(error.message)));
           return { outcome: 'failed', reason: error.message };
         }
         throw error;
@@ -103,13 +106,9 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
 
     async onFinalFailure({ videoId }, error, { jobId, attempts }) {
       await store.deletePrefix(mediaKeys.hls(videoId, versionOf(jobId))).catch(() => {});
-      await repo.transition(videoId, {
-        from: ['enhanced'],
-        to: 'failed',
-        action: 'package_failed',
-        notes: failedNote('package', attempts, error),
-        patch: { progress: null },
-      });
+      await unlessRefused(
+        lifecycle.transition(videoId, failed(failedNote('package', attempts, error))),
+      );
     },
   };
 }

@@ -12,7 +12,7 @@ import { JobRunner, type JobContext, type JobHandlers } from './job-runner';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type JobName, type JobSettings } from './queue';
 import { PG_BOSS_10_SCHEMA, QUEUE_SCHEMA } from './queue-upgrade';
 import { executorFor, type SqlExecutor } from './sql-executor';
-import { silentLog, until } from './test-support';
+import { silentLog, until } from '../test/job-support';
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;
 let database: Db;

@@ -15,7 +15,7 @@ import {
   type JobHandlers,
   type RunnerOptions,
 } from './job-runner';
-import { silentLog, until } from './test-support';
+import { silentLog, until } from '../test/job-support';
 import {
   DEFAULT_JOB_SETTINGS,
   JobQueue,

@@ -1,7 +1,7 @@
 import { sniffVideo, type VideoType } from '../storage/content-type';
 
 /**
- * The ffmpeg demuxers a user's video is read with (spec §9 formats): 'mov' is MP4 and MOV (and
+ * The ffmpeg demuxers a user's video is read with (product.md §9 formats): 'mov' is MP4 and MOV (and
  * their family), 'matroska' reads WebM, 'avi' AVI. Nothing else is ever let near ffmpeg's
  * auto-detection: a playlist or manifest format (HLS, DASH, concat, image sequences) would open
  * whatever other files it names.

@@ -72,13 +72,22 @@ export async function localCopy(
   return target;
 }
 
+/** By extension: the pipeline's own files, and what a signed link may name (uploads, logos). */
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   m4s: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
   ts: 'video/mp2t',
   m3u8: 'application/vnd.apple.mpegurl',
   jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
   png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  vtt: 'text/vtt',
+  json: 'application/json',
 };
 
 export function contentTypeFor(name: string): string {

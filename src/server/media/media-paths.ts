@@ -2,7 +2,8 @@
  * Where the pipeline's files live in the object store, and the app addresses that serve them.
  * Everything of a video sits under videos/<id>/ (deleting the video deletes the prefix).
  */
-export const MEDIA_ROUTE_PREFIX = '/media/videos';
+import { buildPath } from '@shared/endpoint';
+import { mediaEndpoints } from '@shared/media.contract';
 
 export const mediaKeys = {
   thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
@@ -19,17 +20,17 @@ export const mediaKeys = {
 };
 
 export const mediaUrls = {
-  thumbnail: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/thumbnail.jpg`,
-  poster: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/poster.jpg`,
-  preview: (videoId: string) => `${MEDIA_ROUTE_PREFIX}/${videoId}/preview.mp4`,
+  thumbnail: (videoId: string) => buildPath(mediaEndpoints.thumbnail, { id: videoId }),
+  poster: (videoId: string) => buildPath(mediaEndpoints.poster, { id: videoId }),
+  preview: (videoId: string) => buildPath(mediaEndpoints.preview, { id: videoId }),
   /**
    * The enhanced file, whichever job or admin upload stored it (the route reads enhancedKey). The
    * version makes a new file a new URL for caches.
    */
   enhanced: (videoId: string, version: string) =>
-    `${MEDIA_ROUTE_PREFIX}/${videoId}/enhanced.mp4?v=${encodeURIComponent(version)}`,
+    buildPath(mediaEndpoints.enhanced, { id: videoId }, { v: version }),
   hls: (videoId: string, version: string) =>
-    `${MEDIA_ROUTE_PREFIX}/${videoId}/hls/${version}/master.m3u8`,
+    buildPath(mediaEndpoints.hls, { id: videoId, version, '*': 'master.m3u8' }),
 };
 
 /** The packaging version an hlsUrl points at, or null. */

@@ -13,7 +13,7 @@ import { makePreview, makeStills, probeMedia } from './ingest-media';
 import { createWorkDir, type WorkDir } from './media-files';
 import { packageHls } from './package-hls';
 import { UnreadableMediaError } from './probe-args';
-import { averageLuma, clip, logoImage, loudnessOf, regionColor } from './test-clips';
+import { averageLuma, clip, logoImage, loudnessOf, regionColor } from '../test/media-clips';
 
 const tools = DEFAULT_TOOLS;
 let root: string;

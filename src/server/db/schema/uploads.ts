@@ -26,7 +26,10 @@ export const uploads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;

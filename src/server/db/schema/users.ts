@@ -39,7 +39,9 @@ export const users = pgTable(
     notifyStudentActivity: boolean('notify_student_activity').notNull().default(true),
     notifyWeeklyReports: boolean('notify_weekly_reports').notNull().default(true),
     brandPrimaryColor: varchar('brand_primary_color', { length: 7 }).notNull().default('#ff4500'),
-    brandSecondaryColor: varchar('brand_secondary_color', { length: 7 }).notNull().default('#1a1a1a'),
+    brandSecondaryColor: varchar('brand_secondary_color', { length: 7 })
+      .notNull()
+      .default('#1a1a1a'),
     /** A host name whose requests get this gym's public page (plans with a custom domain). */
     customDomain: varchar('custom_domain', { length: 253 }),
     /** The per-domain token the owner publishes as a DNS TXT record to prove the domain is theirs. */

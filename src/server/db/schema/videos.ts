@@ -9,6 +9,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
 import { users } from './users';
 
 export const videos = pgTable(
@@ -24,9 +25,12 @@ export const videos = pgTable(
     originalFileUrl: text('original_file_url').notNull(),
     enhancedFileUrl: text('enhanced_file_url'),
     fileSize: text('file_size').notNull(),
-    /** Seconds, as text (the spec's type). */
+    /** Seconds, as text (the product's type). */
     duration: text('duration'),
-    processingStatus: varchar('processing_status', { length: 16 }).notNull().default('uploaded'),
+    processingStatus: varchar('processing_status', { length: 16 })
+      .$type<VideoStatus>()
+      .notNull()
+      .default('uploaded'),
     processingNotes: varchar('processing_notes', { length: 500 }),
     replaceBackground: boolean('replace_background').notNull().default(false),
     backgroundDescription: varchar('background_description', { length: 500 }),
@@ -72,9 +76,9 @@ export const videoEvents = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: varchar('action', { length: 32 }).notNull(),
-    fromStatus: varchar('from_status', { length: 16 }),
-    toStatus: varchar('to_status', { length: 16 }),
+    action: varchar('action', { length: 32 }).$type<VideoEventAction>().notNull(),
+    fromStatus: varchar('from_status', { length: 16 }).$type<VideoStatus>(),
+    toStatus: varchar('to_status', { length: 16 }).$type<VideoStatus>(),
     notes: varchar('notes', { length: 500 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

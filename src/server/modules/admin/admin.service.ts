@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
   ADMIN_MESSAGES,
-  canMove,
-  ENHANCED_UPLOAD_FROM,
   illegalMoveMessage,
   type AdminVideoDto,
   type AdminVideosQuery,
@@ -12,22 +10,27 @@ import {
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES, type VideoStatus } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import type { MediaJobs } from '../../jobs/media-jobs';
-import type { MediaRepository } from '../../jobs/media.repository';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import { mediaKeys, mediaUrls } from '../../media/media-paths';
+import { mediaKeys } from '../../media/media-paths';
 import { SNIFF_BYTES, sniffVideo } from '../../storage/content-type';
 import { ObjectTooLargeError, type ObjectStore } from '../../storage/object-store';
-import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { UploadsService } from '../uploads/uploads.service';
+import {
+  adminActor,
+  canMove,
+  canPublishEnhanced,
+  TransitionRefusedError,
+  type VideoLifecycle,
+} from '../videos/lifecycle';
 import { toVideoDto } from '../videos/video-dto';
 import type { AdminRepository, AdminVideoRow } from './admin.repository';
 import { peek } from './peek-stream';
 
 interface Deps {
   repo: AdminRepository;
-  media: MediaRepository;
+  /** Every status change and audit entry goes through the videos module's lifecycle. */
+  lifecycle: VideoLifecycle;
   uploads: UploadsService;
-  uploadsRepo: UploadsRepository;
   store: ObjectStore;
   /** The media pipeline; absent when nothing processes videos (tests, media disabled). */
   jobs?: MediaJobs;
@@ -39,18 +42,12 @@ const LOGO_LINK_SECONDS = 15 * 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What video_events calls each admin move. */
-function actionFor(from: VideoStatus, to: VideoStatus): string {
-  if (to === 'failed') return 'marked_failed';
-  return from === 'failed' ? 'enhance_retried' : 'enhance_started';
-}
-
 export function toAdminVideoDto({ video, owner }: AdminVideoRow): AdminVideoDto {
   return { ...toVideoDto(video), user: owner };
 }
 
-/** The admin desk's rules (spec §2 Admin area, §4 admin transitions). */
-export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, now }: Deps) {
+/** The admin desk's rules (product.md §2 Admin area, §4 admin transitions). */
+export function adminService({ repo, lifecycle, uploads, store, jobs, now }: Deps) {
   async function found(videoId: string): Promise<AdminVideoRow> {
     const row = UUID.test(videoId) ? await repo.find(videoId.toLowerCase()) : undefined;
     if (!row) throw new NotFoundError(ADMIN_MESSAGES.videoNotFound);
@@ -62,43 +59,39 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
   }
 
   function assertCanTakeEnhanced(status: VideoStatus): void {
-    if (!ENHANCED_UPLOAD_FROM.includes(status))
+    if (!canPublishEnhanced(status, 'admin'))
       throw new ConflictError(ADMIN_MESSAGES.enhancedUploadWrongStatus);
   }
 
+  /** Runs a status change; a refusal (the video moved meanwhile) is the 409 `message`. */
+  async function orConflict<T>(change: Promise<T>, message: string): Promise<T> {
+    try {
+      return await change;
+    } catch (error) {
+      if (error instanceof TransitionRefusedError) throw new ConflictError(message);
+      throw error;
+    }
+  }
+
   /**
-   * The stored enhanced file becomes the video's: 'enhanced' (from processing or failed), the old
-   * enhanced file goes, packaging is queued (its new ladder retires the old). A lost race deletes the new file.
+   * The stored enhanced file becomes the video's (the lifecycle's publishEnhanced: 'enhanced' from
+   * processing or failed, the old enhanced file goes; a lost race deletes the new file), then
+   * packaging is queued (its new ladder retires the old).
    */
   async function publishEnhanced(
     admin: UserRow,
-    row: AdminVideoRow,
-    key: string,
+    videoId: string,
     version: string,
   ): Promise<AdminVideoDto> {
-    const videoId = row.video.id;
-    const done = await media.transition(videoId, {
-      from: ENHANCED_UPLOAD_FROM,
-      to: 'enhanced',
-      action: 'enhanced_uploaded',
-      notes: null,
-      keepNotes: true,
-      actorId: admin.id,
-      patch: {
-        enhancedKey: key,
-        enhancedFileUrl: mediaUrls.enhanced(videoId, version),
-        enhancedAt: new Date(now()),
-        progress: null,
-      },
-    });
-    if (!done) {
-      await store.delete(key);
-      throw new ConflictError(ADMIN_MESSAGES.enhancedUploadWrongStatus);
-    }
-    const previous = row.video.enhancedKey;
-    if (previous && previous !== key && previous.startsWith(mediaKeys.enhancedPrefix(videoId))) {
-      await store.delete(previous).catch(() => {});
-    }
+    await orConflict(
+      lifecycle.publishEnhanced(videoId, {
+        by: adminActor(admin.id),
+        version,
+        notes: null,
+        at: new Date(now()),
+      }),
+      ADMIN_MESSAGES.enhancedUploadWrongStatus,
+    );
     await jobs?.package(videoId);
     return answer(videoId);
   }
@@ -120,7 +113,7 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
         throw new HttpError(413, VIDEO_MESSAGES.tooLargeDescription);
       throw error;
     }
-    return { key, version };
+    return version;
   }
 
   return {
@@ -148,20 +141,20 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
       body: { status: VideoStatus; notes: string | null; from?: VideoStatus },
     ): Promise<AdminVideoDto> {
       const row = await found(videoId);
-      const current = row.video.processingStatus as VideoStatus;
+      const current = row.video.processingStatus;
       if (body.from && body.from !== current) throw new ConflictError(ADMIN_MESSAGES.statusChanged);
-      if (!canMove(current, body.status))
+      if (!canMove(current, body.status, 'admin'))
         throw new ConflictError(illegalMoveMessage(current, body.status));
-      const moved = await media.transition(row.video.id, {
-        from: [current],
-        to: body.status,
-        action: actionFor(current, body.status),
-        notes: body.notes,
-        keepNotes: true,
-        actorId: admin.id,
-        patch: { progress: null },
-      });
-      if (!moved) throw new ConflictError(ADMIN_MESSAGES.statusChanged);
+      await orConflict(
+        lifecycle.transition(row.video.id, {
+          from: current,
+          to: body.status,
+          by: adminActor(admin.id),
+          notes: body.notes,
+          patch: { progress: null },
+        }),
+        ADMIN_MESSAGES.statusChanged,
+      );
       // 'Start AI Enhancement' and the retry run the enhancement job (it takes a 'processing' video).
       if (body.status === 'processing') await jobs?.enhance(row.video.id);
       return answer(row.video.id);
@@ -186,19 +179,18 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
     },
 
     async recordDownload(admin: UserRow, row: AdminVideoRow): Promise<void> {
-      await media.record(
-        row.video.id,
-        'original_downloaded',
-        row.video.processingStatus as VideoStatus,
-        null,
-        admin.id,
-      );
+      await lifecycle.record(row.video.id, {
+        action: 'original_downloaded',
+        status: row.video.processingStatus,
+        by: adminActor(admin.id),
+        notes: null,
+      });
     },
 
     /** Checked before a multipart body is read, so a wrong state answers at once. */
     async checkEnhancedTarget(videoId: string): Promise<AdminVideoRow> {
       const row = await found(videoId);
-      assertCanTakeEnhanced(row.video.processingStatus as VideoStatus);
+      assertCanTakeEnhanced(row.video.processingStatus);
       return row;
     },
 
@@ -208,8 +200,8 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
       row: AdminVideoRow,
       body: Readable,
     ): Promise<AdminVideoDto> {
-      const { key, version } = await storeEnhanced(row.video.id, body);
-      return publishEnhanced(admin, row, key, version);
+      const version = await storeEnhanced(row.video.id, body);
+      return publishEnhanced(admin, row.video.id, version);
     },
 
     /**
@@ -223,7 +215,7 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
       uploadURL: string,
     ): Promise<AdminVideoDto> {
       const row = await found(videoId);
-      assertCanTakeEnhanced(row.video.processingStatus as VideoStatus);
+      assertCanTakeEnhanced(row.video.processingStatus);
       const upload = await uploads.resolveOwned(admin.id, uploadURL, {
         outside: 'The upload URL must point to a file uploaded to Cadence.',
         notFound: 'The uploaded file was not found. Please upload it again.',
@@ -233,17 +225,15 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
         throw new HttpError(413, VIDEO_MESSAGES.tooLargeDescription);
       const type = sniffVideo(upload.head);
       if (!type) throw new ValidationError(VIDEO_MESSAGES.invalidTypeAlert);
-      const claimed = await uploadsRepo.attach(
-        admin.id,
-        upload.key,
-        uploads.attachableStatuses(upload.row),
-        { size: upload.size, contentType: type },
-      );
+      const claimed = await uploads.claim(admin.id, upload, {
+        size: upload.size,
+        contentType: type,
+      });
       if (!claimed)
         throw new ValidationError('This uploaded file was already used. Please upload it again.');
-      const stored = await storeEnhanced(row.video.id, await store.get(upload.key));
+      const version = await storeEnhanced(row.video.id, await store.get(upload.key));
       await store.delete(upload.key);
-      return publishEnhanced(admin, row, stored.key, stored.version);
+      return publishEnhanced(admin, row.video.id, version);
     },
 
     async events(videoId: string): Promise<VideoEventDto[]> {
@@ -252,8 +242,8 @@ export function adminService({ repo, media, uploads, uploadsRepo, store, jobs, n
       return events.map(({ event, actorEmail }) => ({
         id: event.id,
         action: event.action,
-        fromStatus: event.fromStatus as VideoStatus | null,
-        toStatus: event.toStatus as VideoStatus | null,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
         notes: event.notes,
         createdAt: event.createdAt.toISOString(),
         actor: event.actorId && actorEmail ? { id: event.actorId, email: actorEmail } : null,

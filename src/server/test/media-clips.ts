@@ -8,9 +8,9 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { FFMPEG } from './media-fixtures';
 
 const exec = promisify(execFile);
-export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 export type ClipName =
   | 'basic'

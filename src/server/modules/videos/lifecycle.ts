@@ -1,0 +1,256 @@
+import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
+import type { VideoRow } from '../../db/schema/videos';
+import { mediaKeys, mediaUrls } from '../../media/media-paths';
+import type { ObjectStore } from '../../storage/object-store';
+import type {
+  ActionsFrom,
+  ChangeResult,
+  LifecycleRepository,
+  VideoPatch,
+} from './lifecycle.repository';
+
+/**
+ * The video lifecycle: every status a video goes through, who may move it, and what the audit
+ * trail (video_events) calls each move. The statuses and the audit actions are the shared
+ * contract's (`VideoStatus`, `VideoEventAction`); the web's admin buttons follow the contract's
+ * `ADMIN_STATUS_MOVES` and `ENHANCED_UPLOAD_FROM`, which lifecycle.test.ts holds to this table.
+ */
+
+/** Who moves a video: its owner, an admin at the desk, or the media jobs. */
+export type ActorKind = 'owner' | 'admin' | 'system';
+export type Actor = { kind: 'system' } | { kind: 'owner' | 'admin'; userId: string };
+export const SYSTEM: Actor = { kind: 'system' };
+export const adminActor = (userId: string): Actor => ({ kind: 'admin', userId });
+
+export interface TransitionRule {
+  from: VideoStatus;
+  to: VideoStatus;
+  actor: ActorKind;
+  action: VideoEventAction;
+}
+
+/** Every allowed status change (product.md §4). Anything not listed is refused. Owners move no status. */
+export const TRANSITIONS = [
+  // The media jobs.
+  { from: 'uploaded', to: 'processing', actor: 'system', action: 'enhance_started' },
+  { from: 'processing', to: 'processing', actor: 'system', action: 'needs_manual' },
+  { from: 'processing', to: 'enhanced', actor: 'system', action: 'enhanced' },
+  { from: 'enhanced', to: 'enhanced', actor: 'system', action: 'packaged' },
+  { from: 'uploaded', to: 'failed', actor: 'system', action: 'ingest_failed' },
+  { from: 'processing', to: 'failed', actor: 'system', action: 'ingest_failed' },
+  { from: 'uploaded', to: 'failed', actor: 'system', action: 'enhance_failed' },
+  { from: 'processing', to: 'failed', actor: 'system', action: 'enhance_failed' },
+  { from: 'enhanced', to: 'failed', actor: 'system', action: 'package_failed' },
+  // The admin desk: 'Start AI Enhancement', 'Mark Failed', the retry, 'Upload Enhanced'.
+  { from: 'uploaded', to: 'processing', actor: 'admin', action: 'enhance_started' },
+  { from: 'processing', to: 'failed', actor: 'admin', action: 'marked_failed' },
+  { from: 'failed', to: 'processing', actor: 'admin', action: 'enhance_retried' },
+  { from: 'processing', to: 'enhanced', actor: 'admin', action: 'enhanced_uploaded' },
+  { from: 'failed', to: 'enhanced', actor: 'admin', action: 'enhanced_uploaded' },
+] as const satisfies readonly TransitionRule[];
+
+/** The audit actions a status change records. */
+export type TransitionAction = (typeof TRANSITIONS)[number]['action'];
+/** The audit actions that change no status. */
+export type NoteAction = Exclude<VideoEventAction, TransitionAction>;
+
+/**
+ * How a rule is carried out: 'enhanced' is reached only with a new enhanced file (publishEnhanced)
+ * and kept with a new HLS ladder (publishHls); every other status by a plain move (transition).
+ */
+type Via = 'move' | 'enhanced-file' | 'hls';
+function viaOf(rule: TransitionRule): Via {
+  if (rule.to !== 'enhanced') return 'move';
+  return rule.from === 'enhanced' ? 'hls' : 'enhanced-file';
+}
+/** The statuses a plain move reaches. */
+export type MoveTarget = Exclude<VideoStatus, 'enhanced'>;
+
+interface RuleQuery {
+  via: Via;
+  from?: VideoStatus;
+  to: VideoStatus;
+  actor: ActorKind;
+  action?: TransitionAction;
+}
+
+function rulesFor(q: RuleQuery): TransitionRule[] {
+  return TRANSITIONS.filter(
+    (r) =>
+      viaOf(r) === q.via &&
+      r.to === q.to &&
+      r.actor === q.actor &&
+      (q.from === undefined || r.from === q.from) &&
+      (q.action === undefined || r.action === q.action),
+  );
+}
+
+/** Whether the table lets `actor` move a video from `from` to `to` (a plain move, see MoveTarget). */
+export function canMove(from: VideoStatus, to: VideoStatus, actor: ActorKind): to is MoveTarget {
+  return rulesFor({ via: 'move', from, to, actor }).length > 0;
+}
+
+/** Whether the table lets `actor` give a video in `from` a new enhanced file. */
+export function canPublishEnhanced(from: VideoStatus, actor: ActorKind): boolean {
+  return rulesFor({ via: 'enhanced-file', from, to: 'enhanced', actor }).length > 0;
+}
+
+/** The action each allowed starting status records; a move the table names twice needs its action. */
+function actionsFrom(q: RuleQuery): ActionsFrom {
+  const actions: ActionsFrom = {};
+  for (const rule of rulesFor(q)) {
+    if (actions[rule.from] && actions[rule.from] !== rule.action) {
+      throw new Error(`${rule.from} -> ${rule.to} by ${rule.actor}: name the action`);
+    }
+    actions[rule.from] = rule.action;
+  }
+  return actions;
+}
+
+/** A status change the lifecycle refused: not in the table, or the video is no longer where it was. */
+export class TransitionRefusedError extends Error {
+  constructor(
+    readonly videoId: string,
+    /** The status the video was found in; null when it is gone. */
+    readonly current: VideoStatus | null,
+    readonly to: VideoStatus,
+    readonly actor: ActorKind,
+  ) {
+    super(`video ${videoId}: ${current ?? 'deleted'} -> ${to} by ${actor} refused`);
+    this.name = 'TransitionRefusedError';
+  }
+}
+
+/** For callers to whom a refusal is an expected outcome: the result, or null when refused. */
+export async function unlessRefused<T>(change: Promise<T>): Promise<T | null> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof TransitionRefusedError) return null;
+    throw error;
+  }
+}
+
+export interface Move {
+  to: MoveTarget;
+  by: Actor;
+  /** The audit action; needed only where the table has several for the move (the jobs' failures). */
+  action?: TransitionAction;
+  /** The status the caller saw: the move happens only from it (an optimistic check). */
+  from?: VideoStatus;
+  /** The processing notes (and the audit row's); null leaves the processing notes as they are. */
+  notes: string | null;
+  patch?: VideoPatch;
+}
+
+interface Deps {
+  repo: LifecycleRepository;
+  store: ObjectStore;
+}
+
+/**
+ * The one way a video's status changes: the move is checked against TRANSITIONS under a row lock
+ * and written with its audit row in one transaction; a refused move throws TransitionRefusedError
+ * and changes nothing. Also what the media jobs and the admin desk read and write of a video.
+ */
+export function videoLifecycle({ repo, store }: Deps) {
+  const actorId = (by: Actor) => (by.kind === 'system' ? null : by.userId);
+
+  function settled(videoId: string, to: VideoStatus, by: Actor, result: ChangeResult) {
+    if (!result.changed) throw new TransitionRefusedError(videoId, result.current, to, by.kind);
+    return result;
+  }
+
+  async function change(videoId: string, via: Via, move: Omit<Move, 'to'> & { to: VideoStatus }) {
+    const { from, to, by, action } = move;
+    const result = await repo.transition(videoId, {
+      from: actionsFrom({ via, from, to, actor: by.kind, action }),
+      to,
+      notes: move.notes,
+      patch: move.patch,
+      actorId: actorId(by),
+    });
+    return settled(videoId, to, by, result);
+  }
+
+  return {
+    find: repo.find,
+    /** The media fields (never the status). */
+    update: repo.update,
+    setProgress: repo.setProgress,
+    findNeverIngested: repo.findNeverIngested,
+    events: repo.events,
+
+    async transition(videoId: string, move: Move): Promise<VideoRow> {
+      return (await change(videoId, 'move', move)).row;
+    },
+
+    /**
+     * A new enhanced file (stored under mediaKeys.enhanced(videoId, version)) becomes the video's:
+     * the video is 'enhanced', the enhanced file it replaces is deleted. Refused (the video moved
+     * meanwhile): the new file is deleted and the refusal thrown. Packaging is the caller's to queue.
+     */
+    async publishEnhanced(
+      videoId: string,
+      p: { by: Actor; version: string; notes: string | null; at: Date },
+    ): Promise<VideoRow> {
+      const key = mediaKeys.enhanced(videoId, p.version);
+      let changed;
+      try {
+        changed = await change(videoId, 'enhanced-file', {
+          to: 'enhanced',
+          by: p.by,
+          notes: p.notes,
+          patch: {
+            enhancedKey: key,
+            enhancedFileUrl: mediaUrls.enhanced(videoId, p.version),
+            enhancedAt: p.at,
+            progress: null,
+          },
+        });
+      } catch (error) {
+        if (error instanceof TransitionRefusedError) await store.delete(key);
+        throw error;
+      }
+      const previous = changed.before.enhancedKey;
+      if (previous && previous !== key && previous.startsWith(mediaKeys.enhancedPrefix(videoId))) {
+        await store.delete(previous).catch(() => {});
+      }
+      return changed.row;
+    },
+
+    /**
+     * Points the video at a new HLS ladder ('packaged'), only while it is still enhanced from
+     * `enhancedKey`; the ladder it replaces stays playable until `retireAt`. Refused: throws.
+     */
+    async publishHls(
+      videoId: string,
+      p: { by: Actor; enhancedKey: string; hlsUrl: string; notes: string; retireAt: Date },
+    ): Promise<VideoRow> {
+      const { by, ...ladder } = p;
+      const to = 'enhanced';
+      const from = actionsFrom({ via: 'hls', to, actor: by.kind });
+      const result = await repo.publishHls(videoId, { ...ladder, from, actorId: actorId(by) });
+      return settled(videoId, to, by, result).row;
+    },
+
+    /** An audit entry that changes no status. */
+    async record(
+      videoId: string,
+      e: { action: NoteAction; status: VideoStatus; by: Actor; notes: string | null },
+    ): Promise<void> {
+      const { by, ...event } = e;
+      await repo.record(videoId, { ...event, actorId: actorId(by) });
+    },
+
+    /** Deletes the files of retired HLS ladders whose grace period is over (see retired_media). */
+    async purgeRetired(now: Date): Promise<void> {
+      for (const prefix of await repo.dueRetired(now)) {
+        await store.deletePrefix(prefix);
+        await repo.forgetRetired(prefix);
+      }
+    },
+  };
+}
+
+export type VideoLifecycle = ReturnType<typeof videoLifecycle>;
