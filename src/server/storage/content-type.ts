@@ -31,7 +31,7 @@ function isQuickTime(buf: Buffer): boolean {
 }
 
 /**
- * The video container by its magic bytes (spec §9 formats: MP4, MOV, AVI, WebM), or null. A renamed
+ * The video container by its magic bytes (product.md §9 formats: MP4, MOV, AVI, WebM), or null. A renamed
  * text file or a Matroska file that is not WebM is not a video here; ffprobe looks deeper at ingest.
  */
 export function sniffVideo(buf: Buffer): VideoType | null {

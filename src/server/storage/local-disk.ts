@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { OBJECTS_PREFIX } from '@shared/uploads.contract';
 import { FileSink } from './file-sink';
 import {
   assertValidKey,
@@ -20,7 +21,7 @@ import {
 import type { SignatureCheck, UrlSigner } from './signing';
 
 /** Where the app serves local objects; the stored address of a key is this prefix plus the key. */
-export const LOCAL_OBJECTS_PREFIX = '/api/objects/';
+export const LOCAL_OBJECTS_PREFIX = OBJECTS_PREFIX;
 
 /**
  * Buffering between the network and the disk: big enough that socket reads and disk writes overlap

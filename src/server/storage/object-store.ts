@@ -36,7 +36,7 @@ export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Origins other than the app's own that browsers load from or send to (for the CSP). */
   readonly browserOrigins: readonly string[];
-  /** The stored address of a key: its upload URL without the query string (spec §7). */
+  /** The stored address of a key: its upload URL without the query string (product.md §7). */
   addressFor(key: string): string;
   /** The key behind an address this store hands out, or null for any other URL. */
   keyFromAddress(address: string): string | null;
@@ -120,5 +120,8 @@ export function contentDisposition(fileName: string, form: 'full' | 'plain' = 'f
 
 /** RFC 5987 ext-value characters: encodeURIComponent leaves ' ( ) * unescaped, attr-char does not allow them. */
 function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { retiredMedia, videos } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
-import { CACHE, enhancedDownloadName } from './media.routes';
+import { CACHE, enhancedDownloadName } from './files.routes';
 import { bytes, useMediaRoutesWorld } from '../../test/media-routes-world';
 
 const { w, put, makeVideo, get } = useMediaRoutesWorld();

@@ -1,23 +1,17 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
-import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { retiredMedia, videos } from '../../db/schema/videos';
+import { mediaEndpoints } from '@shared/media.contract';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { contentTypeFor } from '../../media/media-files';
-import { hlsVersionOf, MEDIA_ROUTE_PREFIX, mediaKeys } from '../../media/media-paths';
+import { hlsVersionOf, mediaKeys } from '../../media/media-paths';
 import type { Guards } from '../../plugins/guards';
-import { parseRange } from '../../storage/byte-range';
-import {
-  contentDisposition,
-  isValidKey,
-  ObjectMissingError,
-  type ObjectStore,
-} from '../../storage/object-store';
+import type { RouteCollector } from '../../plugins/routes';
+import { isValidKey, type ObjectStore } from '../../storage/object-store';
+import { sendStoredFile } from '../../storage/send-stored-file';
+import type { VideoMediaRepository, VideoMediaRow } from '../videos/video-media.repository';
 
 interface Deps {
-  db: Db;
+  videoMedia: VideoMediaRepository;
   store: ObjectStore;
   guards: Guards;
 }
@@ -35,54 +29,6 @@ export const CACHE = {
   enhanced: 'public, max-age=3600',
   private: 'private, max-age=3600',
 } as const;
-
-type MediaRow = Pick<
-  typeof videos.$inferSelect,
-  | 'id'
-  | 'userId'
-  | 'processingStatus'
-  | 'thumbnailUrl'
-  | 'previewUrl'
-  | 'enhancedKey'
-  | 'hlsUrl'
-  | 'originalFileName'
-  | 'title'
->;
-
-async function findMedia(db: Db, videoId: string): Promise<MediaRow | undefined> {
-  const [row] = await db
-    .select({
-      id: videos.id,
-      userId: videos.userId,
-      processingStatus: videos.processingStatus,
-      thumbnailUrl: videos.thumbnailUrl,
-      previewUrl: videos.previewUrl,
-      enhancedKey: videos.enhancedKey,
-      hlsUrl: videos.hlsUrl,
-      originalFileName: videos.originalFileName,
-      title: videos.title,
-    })
-    .from(videos)
-    .where(eq(videos.id, videoId))
-    .limit(1);
-  return row;
-}
-
-/** A replaced ladder still inside its grace period (riders who started it ride on). */
-async function isRetiring(db: Db, videoId: string, version: string): Promise<boolean> {
-  const [row] = await db
-    .select({ prefix: retiredMedia.prefix })
-    .from(retiredMedia)
-    .where(
-      and(
-        eq(retiredMedia.videoId, videoId),
-        eq(retiredMedia.version, version),
-        gt(retiredMedia.deleteAfter, new Date()),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
 
 /** "Class 1.mov" -> "Class 1-enhanced.mp4" */
 export function enhancedDownloadName(originalFileName: string): string {
@@ -113,17 +59,16 @@ export function publicDownloadName(title: string, videoId: string): string {
  * - preview.mp4: the owner (or an admin) only: it is the raw upload;
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
-export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): void {
-  async function video(request: FastifyRequest): Promise<MediaRow> {
-    const { id } = request.params as { id?: string };
-    if (!id || !UUID.test(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const row = await findMedia(db, id.toLowerCase());
+export function mediaRoutes(routes: RouteCollector, { videoMedia, store, guards }: Deps): void {
+  async function video({ id }: { id: string }): Promise<VideoMediaRow> {
+    if (!UUID.test(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
+    const row = await videoMedia.find(id.toLowerCase());
     if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
     return row;
   }
 
   /** The owner of the video or an admin (signed in), without refusing anyone. */
-  async function isOwnerOrAdmin(request: FastifyRequest, reply: FastifyReply, row: MediaRow) {
+  async function isOwnerOrAdmin(request: FastifyRequest, reply: FastifyReply, row: VideoMediaRow) {
     const user = await guards.currentUser(request, reply);
     return user !== null && (user.id === row.userId || isFlagSet(user.isAdmin));
   }
@@ -132,7 +77,7 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
   async function ownerOrAdmin(
     request: FastifyRequest,
     reply: FastifyReply,
-    row: MediaRow,
+    row: VideoMediaRow,
   ): Promise<void> {
     const user = await guards.currentUser(request, reply);
     if (!user) throw new UnauthorizedError();
@@ -149,39 +94,27 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     if (!isValidKey(key)) throw new NotFoundError(MEDIA_NOT_FOUND);
     const info = await store.head(key);
     if (!info) throw new NotFoundError(MEDIA_NOT_FOUND);
-    reply
-      .header('content-type', options.contentType ?? contentTypeFor(key))
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', options.cache)
-      .header('x-content-type-options', 'nosniff');
     if (options.isPublic) {
       // Public media may be played from a CDN or another origin (hls.js fetches with CORS).
       reply
         .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', 'cross-origin');
     }
-    if (options.downloadName)
-      reply.header('content-disposition', contentDisposition(options.downloadName));
-    const range = parseRange(request.headers.range, info.size);
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-    }
-    reply.header('content-length', range ? range.end - range.start + 1 : info.size);
-    if (range)
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-    // HEAD: the headers (with the real length) and an empty stream, so nothing is read.
-    if (request.method === 'HEAD') return reply.send(Readable.from([]));
-    try {
-      return reply.send(await store.get(key, range ?? undefined));
-    } catch (error) {
-      if (error instanceof ObjectMissingError) throw new NotFoundError(MEDIA_NOT_FOUND);
-      throw error;
-    }
+    const file = {
+      key,
+      size: info.size,
+      contentType: options.contentType ?? contentTypeFor(key),
+    };
+    return sendStoredFile(store, request, reply, file, {
+      cacheControl: options.cache,
+      downloadName: options.downloadName,
+      notFoundMessage: MEDIA_NOT_FOUND,
+    });
   }
 
   for (const still of ['thumbnail', 'poster'] as const) {
-    app.get(`${MEDIA_ROUTE_PREFIX}/:id/${still}.jpg`, async (request, reply) => {
-      const row = await video(request);
+    routes.route(mediaEndpoints[still], async ({ params, request, reply }) => {
+      const row = await video(params);
       const isPublic = row.processingStatus === 'enhanced';
       if (!isPublic) await ownerOrAdmin(request, reply, row);
       if (!row.thumbnailUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
@@ -192,8 +125,8 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     });
   }
 
-  app.get(`${MEDIA_ROUTE_PREFIX}/:id/preview.mp4`, async (request, reply) => {
-    const row = await video(request);
+  routes.route(mediaEndpoints.preview, async ({ params, request, reply }) => {
+    const row = await video(params);
     await ownerOrAdmin(request, reply, row);
     if (!row.previewUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
     return send(request, reply, mediaKeys.preview(row.id), {
@@ -202,8 +135,8 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     });
   });
 
-  app.get(`${MEDIA_ROUTE_PREFIX}/:id/enhanced.mp4`, async (request, reply) => {
-    const row = await video(request);
+  routes.route(mediaEndpoints.enhanced, async ({ params, request, reply }) => {
+    const row = await video(params);
     const isPublic = row.processingStatus === 'enhanced';
     if (!isPublic) await ownerOrAdmin(request, reply, row);
     if (!row.enhancedKey) throw new NotFoundError(MEDIA_NOT_FOUND);
@@ -223,13 +156,13 @@ export function mediaRoutes(app: FastifyInstance, { db, store, guards }: Deps): 
     });
   });
 
-  app.get(`${MEDIA_ROUTE_PREFIX}/:id/hls/:version/*`, async (request, reply) => {
-    const row = await video(request);
-    const { version, '*': rest = '' } = request.params as { version: string; '*': string };
+  routes.route(mediaEndpoints.hls, async ({ params, request, reply }) => {
+    const row = await video(params);
+    const { version, '*': rest } = params;
     if (
       !VERSION.test(version) ||
       row.processingStatus !== 'enhanced' ||
-      (hlsVersionOf(row.hlsUrl) !== version && !(await isRetiring(db, row.id, version)))
+      (hlsVersionOf(row.hlsUrl) !== version && !(await videoMedia.isRetiring(row.id, version)))
     ) {
       throw new NotFoundError(MEDIA_NOT_FOUND);
     }

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../lib/errors';
+import { parseRange } from './byte-range';
+import {
+  contentDisposition,
+  ObjectMissingError,
+  type ByteRange,
+  type ObjectStore,
+} from './object-store';
+
+/** A stored object the route has found (and may serve): its key, size and the type to send. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
+export interface SendStoredFileOptions {
+  /** Cache-Control: the route's policy (who may see the file, how long it stays the same). */
+  cacheControl: string;
+  /** Saves the file under this name (an attachment) instead of showing it. */
+  downloadName?: string;
+  /** The 404 message when the object is gone by the time it is read. */
+  notFoundMessage: string;
+  /** Runs just before the bytes go out (never for HEAD or a 416), with the range being sent. */
+  beforeBody?: (range: ByteRange | null) => Promise<void>;
+}
+
+/**
+ * The one way the app serves a stored file, for GET and HEAD: Accept-Ranges, the content type (with
+ * nosniff), the cache policy and a download name; one `bytes=` range (a suffix `bytes=-N` too) is
+ * answered 206 with Content-Range, a range wholly past the end 416 with `bytes *\/size`, anything
+ * else the whole file. HEAD gets the real Content-Length and an empty stream, so nothing is read
+ * (with Fastify's implied HEAD of a GET route too, which would zero the length of an empty reply).
+ * Headers a route adds for its audience (CORS, CSP) are set on the reply before calling this.
+ */
+export async function sendStoredFile(
+  store: ObjectStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+  options: SendStoredFileOptions,
+): Promise<FastifyReply> {
+  const { size } = file;
+  const range = parseRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return describe(reply, file, options)
+      .status(416)
+      .header('content-range', `bytes */${size}`)
+      .send();
+  }
+  // Opened before any header is set, so an object gone meanwhile answers a plain 404.
+  const body = request.method === 'HEAD' ? Readable.from([]) : await open(range);
+  describe(reply, file, options).header(
+    'content-length',
+    range ? range.end - range.start + 1 : size,
+  );
+  if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  return reply.send(body);
+
+  async function open(range: ByteRange | null): Promise<Readable> {
+    await options.beforeBody?.(range);
+    try {
+      return await store.get(file.key, range ?? undefined);
+    } catch (error) {
+      if (error instanceof ObjectMissingError) throw new NotFoundError(options.notFoundMessage);
+      throw error;
+    }
+  }
+}
+
+/** The headers every answer about the file carries, 416 included. */
+function describe(
+  reply: FastifyReply,
+  file: StoredFile,
+  options: SendStoredFileOptions,
+): FastifyReply {
+  reply
+    .header('content-type', file.contentType)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', options.cacheControl)
+    .header('x-content-type-options', 'nosniff');
+  if (options.downloadName)
+    reply.header('content-disposition', contentDisposition(options.downloadName));
+  return reply;
+}
