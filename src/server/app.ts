@@ -5,55 +5,53 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { UploadQuota } from '@shared/uploads.contract';
+import { buildServices, createLogger, type LogOptions, type Services } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { MediaJobs } from './jobs/media-jobs';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes, SIGN_UP_LIMITS, type SignUpLimits } from './modules/auth/auth.routes';
-import { authService } from './modules/auth/auth.service';
-import { usersRepository } from './modules/auth/users.repository';
 import { brandingRoutes } from './modules/branding/branding.routes';
-import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
+import type { TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
-import type { MediaJobs } from './jobs/media-jobs';
 import { healthRoutes } from './modules/health/health.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes } from './modules/files/files.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { onboardingService } from './modules/onboarding/onboarding.service';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { slugRoutes } from './modules/slug/slug.routes';
-import { slugService } from './modules/slug/slug.service';
-import { slugsRepository } from './modules/slug/slugs.repository';
-import { registerVideoUploads } from './modules/videos/videos.module';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import type { OnVideoCreated } from './modules/videos/videos.service';
-import { logSerializers } from './lib/log-redaction';
+import { videosRoutes } from './modules/videos/videos.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerHsts } from './plugins/hsts';
-import { createGuards } from './plugins/guards';
 import { trackRoutes } from './plugins/route-table';
-import { SessionManager } from './plugins/session';
-import { openObjectStore } from './storage/create-object-store';
+import { RouteCollector, registerAudiences } from './plugins/routes';
 import type { ObjectStore } from './storage/object-store';
 
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 /** JSON bodies are small; file uploads have their own streaming routes with their own limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The services, built by the caller (npm start: with the media pipeline); default: built here. */
+  services?: Services;
   /** The clock, injectable so expiry can be tested. */
   now?: () => number;
   /** How the web app is served: the built files (default), Vite's dev middleware, or not at all. */
   web?: 'static' | 'vite' | 'none';
   /** Where the built web app is (default dist/web). */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** The logger's settings when the services are built here (default: config.logLevel). */
+  logger?: LogOptions;
   /** Where files live; default: the store STORAGE configures (closed with the app). */
   objectStore?: ObjectStore;
   /** Called for every new video (status 'uploaded'): where the media pipeline enqueues processing. */
@@ -69,20 +67,25 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { config } = deps;
   const { trustProxy } = config;
+  const services =
+    deps.services ??
+    (await buildServices({
+      ...deps,
+      log: createLogger(deps.logger ?? { level: config.logLevel }),
+    }));
   const app = Fastify({
-    logger: withLogRedaction(deps.logger ?? { level: config.logLevel }),
+    loggerInstance: services.log,
     // A hop count as proxy-addr's function (Fastify's types take addresses or a function).
     trustProxy:
       typeof trustProxy === 'number' ? (_a: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   });
   trackRoutes(app);
-  const objectStore = deps.objectStore ?? (await openObjectStore(config, deps.now ?? Date.now));
-  if (!deps.objectStore) app.addHook('onClose', () => objectStore.close());
+  if (!deps.services) app.addHook('onClose', () => services.close());
   // With S3, browsers PUT to and load from the bucket's origin.
-  const storeOrigins = objectStore.browserOrigins;
+  const storeOrigins = services.store.browserOrigins;
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -107,80 +110,61 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerHsts(app, config.appHosts);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  app.decorate('sessionManager', services.sessions);
 
-  const users = usersRepository(database.db);
-  const sessions = new SessionManager(database.db, { secure: config.cookieSecure, now: deps.now });
-  app.decorate('sessionManager', sessions);
-  const guards = createGuards(sessions, users);
-
-  healthRoutes(app, { database });
-  authRoutes(app, {
-    auth: authService(users),
-    sessions,
-    guards,
+  const routes = new RouteCollector();
+  healthRoutes(routes, services);
+  authRoutes(app, routes, {
+    auth: services.auth,
+    sessions: services.sessions,
     signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
   });
-  const slugs = slugService(slugsRepository(database.db));
-  onboardingRoutes(app, { onboarding: onboardingService(slugs), guards });
-  slugRoutes(app, { slugs, guards });
-  accountRoutes(app, { db: database.db, users, sessions, guards, now: deps.now });
-  plansRoutes(app, { db: database.db, guards });
-  analyticsRoutes(app, { db: database.db, guards, now: deps.now });
-  brandingRoutes(app, {
-    db: database.db,
-    store: objectStore,
-    guards,
-    appHosts: config.appHosts,
-    resolveTxt: deps.txtResolver ?? systemTxtResolver(),
-    now: deps.now ?? Date.now,
-  });
-  gymsRoutes(app, {
-    db: database.db,
-    store: objectStore,
-    now: deps.now,
-    appHosts: config.appHosts,
+  onboardingRoutes(routes, services);
+  slugRoutes(routes, services);
+  accountRoutes(routes, services);
+  plansRoutes(routes, services);
+  analyticsRoutes(routes, services);
+  brandingRoutes(routes, services);
+  gymsRoutes(app, routes, {
+    gyms: services.gyms,
     web: deps.web ?? 'static',
     webDist: deps.webDist ?? WEB_DIST,
   });
-  playbackRoutes(app, { db: database.db, now: deps.now });
-  registerVideoUploads(app, {
-    config,
-    uploadQuota: deps.uploadQuota,
-    database,
-    guards,
-    store: objectStore,
-    now: deps.now ?? Date.now,
-    onVideoCreated:
-      deps.onVideoCreated ?? (deps.media ? (video) => deps.media!.ingest(video.id) : undefined),
-  });
-  mediaRoutes(app, { db: database.db, store: objectStore, guards });
-  adminRoutes(app, {
-    db: database.db,
-    store: objectStore,
-    guards,
-    media: deps.media,
-    now: deps.now ?? Date.now,
-  });
+  playbackRoutes(routes, services);
+  uploadsRoutes(routes, { ...services, videoSlotsLeft: services.videos.videoSlotsLeft });
+  videosRoutes(routes, services);
+  mediaRoutes(routes, services);
+  adminRoutes(routes, { ...services, domains: services.adminDomains });
+  openApiRoutes(routes);
+  await registerAudiences(app, services.guards, routes);
 
-  let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sessions.sweep();
-    sweeper = setInterval(() => {
-      sessions.sweep().catch((err: unknown) => app.log.error({ err }, 'session sweep failed'));
-    }, SWEEP_EVERY_MS);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  sweepHourly(app, 'session', () => services.sessions.sweep());
+  // Uploads never attached to a video.
+  sweepHourly(app, 'upload', () => services.uploads.sweep());
 
   await serveWeb(app, deps.web ?? 'static', deps.webDist ?? WEB_DIST);
   return app;
 }
 
-/** Logger options with the request serializer that redacts signed links' secrets. */
-function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger === false || logger === undefined) return logger;
-  const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+/**
+ * Runs a sweep once the app is ready and then every hour; closing the app waits for a sweep under
+ * way, so the database is never closed under it.
+ */
+function sweepHourly(app: FastifyInstance, name: string, sweep: () => Promise<unknown>): void {
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    sweeping = sweep().catch((err: unknown) => app.log.error({ err }, `${name} sweep failed`));
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, HOUR_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
 }
 
 /** The single-page app: every non-API GET answers index.html, so client routes survive a reload. */

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 5000, host: '0.0.0.0', databaseUrl: undefined, admin: undefined });
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      admin: undefined,
+    });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -18,12 +23,18 @@ describe('loadConfig', () => {
       expect(problems).toHaveLength(3);
       expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
       expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
-      expect(problems).toContain('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+      expect(problems).toContain(
+        'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      );
     }
   });
 
   it('treats empty variables as unset and lowercases the admin email', () => {
-    const config = loadConfig({ DATABASE_URL: '', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'secret-pass' });
+    const config = loadConfig({
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'secret-pass',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toEqual({ email: 'boss@example.com', password: 'secret-pass' });
   });
@@ -50,7 +61,9 @@ describe('loadConfig', () => {
         '127.0.0.1',
       ]);
       expect(config.appHostsConfigured).toBe(true);
-      expect(loadConfig({ PUBLIC_URL: 'http://[2001:db8::1]:5000' }).appHosts[0]).toBe('2001:db8::1');
+      expect(loadConfig({ PUBLIC_URL: 'http://[2001:db8::1]:5000' }).appHosts[0]).toBe(
+        '2001:db8::1',
+      );
     });
 
     it.each([

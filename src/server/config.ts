@@ -62,82 +62,93 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   return z.NEVER;
 });
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce
-      .number({ error: portMessage })
-      .int(portMessage)
-      .min(0, portMessage)
-      .max(65535, portMessage)
-      .default(5000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: trustProxy.default(false),
-    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z
-      .string()
-      .min(8, 'must be at least 8 characters')
-      .refine((v) => !isCommonPassword(v), 'is one of the most common passwords; choose one that is harder to guess')
-      .optional(),
-    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
-    S3_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: flag.default(false),
-    SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    AUTO_ENHANCE: flag.default(true),
-    WORKER: flag.default(true),
-    MEDIA_CONCURRENCY: z.coerce
-      .number({ error: 'must be a whole number from 1 to 8' })
-      .int('must be a whole number from 1 to 8')
-      .min(1, 'must be a whole number from 1 to 8')
-      .max(8, 'must be a whole number from 1 to 8')
-      .default(1),
-    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-    APP_HOSTS: z
-      .string()
-      .max(APP_HOSTS_MAX * 254, appHostsMessage)
-      .transform((value, ctx) => {
-        const names = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
-        const hosts = names.map(hostName);
-        if (names.length === 0 || names.length > APP_HOSTS_MAX || hosts.some((h) => h === null)) {
-          ctx.addIssue({ code: 'custom', message: appHostsMessage });
-          return z.NEVER;
-        }
-        return hosts as string[];
-      })
-      .optional(),
-    PUBLIC_URL: z
-      .string()
-      .max(2048, 'must be the http(s):// address the app is reached at')
-      .transform((value, ctx) => {
-        const host = /^https?:\/\/([^/?#]+)/i.exec(value.trim())?.[1];
-        // No user info, and a host name or address Cadence can compare requests with.
-        const name = host && !host.includes('@') ? hostName(host.replace(/:\d{1,5}$/, '').replace(/^\[(.*)\]$/, '$1')) : null;
-        if (!name) {
-          ctx.addIssue({ code: 'custom', message: 'must be the http(s):// address the app is reached at' });
-          return z.NEVER;
-        }
-        return name;
-      })
-      .optional(),
-    WORKER_HEARTBEAT_SECONDS: z.coerce
-      .number({ error: 'must be a whole number of seconds from 1 to 300' })
-      .int('must be a whole number of seconds from 1 to 300')
-      .min(1, 'must be a whole number of seconds from 1 to 300')
-      .max(300, 'must be a whole number of seconds from 1 to 300')
-      .default(10),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: portMessage })
+    .int(portMessage)
+    .min(0, portMessage)
+    .max(65535, portMessage)
+    .default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine(
+      (v) => !isCommonPassword(v),
+      'is one of the most common passwords; choose one that is harder to guess',
+    )
+    .optional(),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTO_ENHANCE: flag.default(true),
+  WORKER: flag.default(true),
+  MEDIA_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 8' })
+    .int('must be a whole number from 1 to 8')
+    .min(1, 'must be a whole number from 1 to 8')
+    .max(8, 'must be a whole number from 1 to 8')
+    .default(1),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  APP_HOSTS: z
+    .string()
+    .max(APP_HOSTS_MAX * 254, appHostsMessage)
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
+      const hosts = names.map(hostName);
+      if (names.length === 0 || names.length > APP_HOSTS_MAX || hosts.some((h) => h === null)) {
+        ctx.addIssue({ code: 'custom', message: appHostsMessage });
+        return z.NEVER;
+      }
+      return hosts as string[];
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .max(2048, 'must be the http(s):// address the app is reached at')
+    .transform((value, ctx) => {
+      const host = /^https?:\/\/([^/?#]+)/i.exec(value.trim())?.[1];
+      // No user info, and a host name or address Cadence can compare requests with.
+      const name =
+        host && !host.includes('@')
+          ? hostName(host.replace(/:\d{1,5}$/, '').replace(/^\[(.*)\]$/, '$1'))
+          : null;
+      if (!name) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be the http(s):// address the app is reached at',
+        });
+        return z.NEVER;
+      }
+      return name;
+    })
+    .optional(),
+  WORKER_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 300' })
+    .int('must be a whole number of seconds from 1 to 300')
+    .min(1, 'must be a whole number of seconds from 1 to 300')
+    .max(300, 'must be a whole number of seconds from 1 to 300')
+    .default(10),
+});
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -214,7 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('S3_BUCKET: must be set when STORAGE is s3');
   }
   if (Boolean(blanksRemoved.S3_ACCESS_KEY_ID) !== Boolean(blanksRemoved.S3_SECRET_ACCESS_KEY)) {
-    problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+    problems.push(
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -252,7 +265,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffprobePath: e.FFPROBE_PATH,
       heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     },
-    appHosts: [...new Set([...(e.APP_HOSTS ?? []), ...(e.PUBLIC_URL ? [e.PUBLIC_URL] : []), ...LOOPBACK_HOSTS])],
+    appHosts: [
+      ...new Set([
+        ...(e.APP_HOSTS ?? []),
+        ...(e.PUBLIC_URL ? [e.PUBLIC_URL] : []),
+        ...LOOPBACK_HOSTS,
+      ]),
+    ],
     appHostsConfigured: Boolean(e.APP_HOSTS ?? e.PUBLIC_URL),
   };
 }

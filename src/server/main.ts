@@ -1,41 +1,22 @@
 import { buildApp } from './app';
+import { buildServices, createLogger, processLogOptions } from './composition';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
-import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
-import type { MediaJobs } from './jobs/media-jobs';
-import { authService } from './modules/auth/auth.service';
-import { usersRepository } from './modules/auth/users.repository';
-import { openObjectStore } from './storage/create-object-store';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (config.admin) {
-    await authService(usersRepository(database.db)).ensureAdmin(
-      config.admin.email,
-      config.admin.password,
-    );
-  }
-  const store = await openObjectStore(config, Date.now);
-  // The app queues through the pipeline, which logs through the app: bound once both exist.
-  let pipelineReady: (pipeline: MediaPipeline) => void = () => {};
-  const ready = new Promise<MediaPipeline>((resolve) => (pipelineReady = resolve));
-  const media: MediaJobs = {
-    ingest: async (id) => (await ready).jobs.ingest(id),
-    enhance: async (id) => (await ready).jobs.enhance(id),
-    package: async (id) => (await ready).jobs.package(id),
-  };
+  // One logger for the app's requests and the media pipeline, built before either.
+  const log = createLogger(processLogOptions(config));
+  const services = await buildServices({ config, database, log, pipeline: true });
+  const pipeline = services.pipeline!;
+  if (config.admin) await services.auth.ensureAdmin(config.admin.email, config.admin.password);
   const app = await buildApp({
     config,
     database,
-    objectStore: store,
-    media,
+    services,
     web: config.env === 'development' ? 'vite' : 'static',
-    logger:
-      config.env === 'development'
-        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-        : { level: config.logLevel },
   });
 
   if (!config.appHostsConfigured && config.env === 'production') {
@@ -43,14 +24,6 @@ async function main(): Promise<void> {
       'APP_HOSTS and PUBLIC_URL are unset: only localhost and loopback addresses count as the app itself. Set one before connecting custom domains.',
     );
   }
-
-  const pipeline = await createMediaPipeline({
-    config,
-    database,
-    store,
-    log: app.log.child({ area: 'media' }),
-  });
-  pipelineReady(pipeline);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -60,7 +33,7 @@ async function main(): Promise<void> {
     try {
       await pipeline.stop();
       await app.close();
-      await store.close();
+      await services.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -3,11 +3,9 @@
  * may run (each takes MEDIA_CONCURRENCY heavy jobs at a time); they share the queue in the database
  * and the object store (S3, or a DATA_DIR on a shared disk).
  */
-import Fastify from 'fastify';
+import { buildServices, createLogger, processLogOptions } from './composition';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
-import { createMediaPipeline } from './jobs/media-pipeline';
-import { openObjectStore } from './storage/create-object-store';
 
 export const EMBEDDED_DATABASE_MESSAGE =
   'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database only one process may ' +
@@ -19,18 +17,14 @@ async function main(): Promise<void> {
     console.error(EMBEDDED_DATABASE_MESSAGE);
     process.exit(1);
   }
-  // The same pino logger the API uses (through Fastify), without serving anything.
-  const log = Fastify({
-    logger:
-      config.env === 'development'
-        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-        : { level: config.logLevel },
-  }).log.child({ area: 'media', process: 'worker' });
+  // The logger the API uses, without serving anything.
+  const log = createLogger(processLogOptions(config)).child({ process: 'worker' });
 
   const database = await openDatabase({ url: config.databaseUrl });
   await database.migrate();
-  const store = await openObjectStore(config, Date.now);
-  const pipeline = await createMediaPipeline({ config, database, store, log });
+  // The same composition as the API's, for its media pipeline (the worker serves no routes).
+  const services = await buildServices({ config, database, log, pipeline: true });
+  const pipeline = services.pipeline!;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,7 +33,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker shutting down');
     try {
       await pipeline.stop();
-      await store.close();
+      await services.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -1,31 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBody, changePasswordForm, notificationsBody, profileBody } from './account.contract';
+import {
+  changePasswordBody,
+  changePasswordForm,
+  notificationsBody,
+  profileBody,
+} from './account.contract';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? undefined : r.error!.issues[0]!.message;
 
-describe('profileBody (spec §5 Settings profile)', () => {
+describe('profileBody (product.md §5 Settings profile)', () => {
   it('accepts a profile, trimming, lowercasing the email and keeping the phone optional', () => {
-    expect(profileBody.parse({ companyName: ' Iron Spin ', contactEmail: ' Hi@Iron.Example ' })).toEqual({
+    expect(
+      profileBody.parse({ companyName: ' Iron Spin ', contactEmail: ' Hi@Iron.Example ' }),
+    ).toEqual({
       companyName: 'Iron Spin',
       contactEmail: 'hi@iron.example',
     });
-    expect(profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '+1 (555) 010-2030' }).phone).toBe(
-      '+1 (555) 010-2030',
+    expect(
+      profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '+1 (555) 010-2030' })
+        .phone,
+    ).toBe('+1 (555) 010-2030');
+    expect(profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '' }).phone).toBe(
+      '',
     );
-    expect(profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '' }).phone).toBe('');
-    expect(profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: null }).phone).toBeNull();
+    expect(
+      profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: null }).phone,
+    ).toBeNull();
   });
 
   it.each([
     [{ contactEmail: 'a@b.co' }, 'Company name is required'],
     [{ companyName: '   ', contactEmail: 'a@b.co' }, 'Company name is required'],
-    [{ companyName: 'A'.repeat(101), contactEmail: 'a@b.co' }, 'Company name must be under 100 characters'],
+    [
+      { companyName: 'A'.repeat(101), contactEmail: 'a@b.co' },
+      'Company name must be under 100 characters',
+    ],
     [{ companyName: 'A', contactEmail: 'not-an-email' }, 'Invalid email address'],
     [{ companyName: 'A', contactEmail: '' }, 'Invalid email address'],
     [{ companyName: 'A' }, 'Invalid email address'],
     [{ companyName: 'A', contactEmail: 'a@b.co', phone: 'call me' }, 'Invalid phone number'],
-    [{ companyName: 'A', contactEmail: 'a@b.co', phone: '1'.repeat(33) }, 'Phone number must be under 32 characters'],
+    [
+      { companyName: 'A', contactEmail: 'a@b.co', phone: '1'.repeat(33) },
+      'Phone number must be under 32 characters',
+    ],
   ])('rejects %j with "%s"', (input, message) => {
     expect(first(profileBody.safeParse(input))).toBe(message);
   });
@@ -34,7 +52,9 @@ describe('profileBody (spec §5 Settings profile)', () => {
 describe('notificationsBody', () => {
   it('takes any subset of the three switches', () => {
     expect(notificationsBody.parse({ notifyEmail: false })).toEqual({ notifyEmail: false });
-    expect(notificationsBody.parse({ notifyWeeklyReports: true, notifyStudentActivity: false })).toEqual({
+    expect(
+      notificationsBody.parse({ notifyWeeklyReports: true, notifyStudentActivity: false }),
+    ).toEqual({
       notifyWeeklyReports: true,
       notifyStudentActivity: false,
     });
@@ -51,18 +71,28 @@ describe('notificationsBody', () => {
 
 describe('change password', () => {
   it('needs the current password and a new one of at least 8 characters, different from it', () => {
-    expect(first(changePasswordBody.safeParse({ newPassword: 'long enough' }))).toBe('Current password is required');
-    expect(first(changePasswordBody.safeParse({ currentPassword: 'x', newPassword: 'short' }))).toBe(
-      'New password must be at least 8 characters',
+    expect(first(changePasswordBody.safeParse({ newPassword: 'long enough' }))).toBe(
+      'Current password is required',
     );
-    expect(first(changePasswordBody.safeParse({ currentPassword: 'same same', newPassword: 'same same' }))).toBe(
-      'New password must be different from the current password',
-    );
+    expect(
+      first(changePasswordBody.safeParse({ currentPassword: 'x', newPassword: 'short' })),
+    ).toBe('New password must be at least 8 characters');
+    expect(
+      first(
+        changePasswordBody.safeParse({ currentPassword: 'same same', newPassword: 'same same' }),
+      ),
+    ).toBe('New password must be different from the current password');
   });
 
   it('the form also needs a matching confirmation', () => {
-    const form = { currentPassword: 'old password', newPassword: 'new password', confirmPassword: 'new passw0rd' };
+    const form = {
+      currentPassword: 'old password',
+      newPassword: 'new password',
+      confirmPassword: 'new passw0rd',
+    };
     expect(first(changePasswordForm.safeParse(form))).toBe('Passwords do not match');
-    expect(changePasswordForm.safeParse({ ...form, confirmPassword: 'new password' }).success).toBe(true);
+    expect(changePasswordForm.safeParse({ ...form, confirmPassword: 'new password' }).success).toBe(
+      true,
+    );
   });
 });

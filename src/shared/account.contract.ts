@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { newPassword, PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from './auth.contract';
+import {
+  authResponse,
+  messageResponse,
+  newPassword,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type PublicUser,
+} from './auth.contract';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
-/** Spec §5 Settings profile: company name required, contact email valid, phone optional. */
+/** product.md §5 Settings profile: company name required, contact email valid, phone optional. */
 export const COMPANY_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
@@ -31,7 +40,7 @@ export const profileBody = z.object({
 export type ProfileInput = z.input<typeof profileBody>;
 export type ProfileBody = z.output<typeof profileBody>;
 
-/** The three switches of spec §2 Settings, all on by default; labels and descriptions as written. */
+/** The three switches of product.md §2 Settings, all on by default; labels and descriptions as written. */
 export const NOTIFICATION_SETTINGS = [
   {
     key: 'notifyEmail',
@@ -55,13 +64,18 @@ export type NotificationKey = (typeof NOTIFICATION_SETTINGS)[number]['key'];
 export const notificationsBody = z
   .strictObject(
     {
-    notifyEmail: z.boolean({ error: 'notifyEmail must be true or false' }).optional(),
-    notifyStudentActivity: z
-      .boolean({ error: 'notifyStudentActivity must be true or false' })
-      .optional(),
-    notifyWeeklyReports: z.boolean({ error: 'notifyWeeklyReports must be true or false' }).optional(),
+      notifyEmail: z.boolean({ error: 'notifyEmail must be true or false' }).optional(),
+      notifyStudentActivity: z
+        .boolean({ error: 'notifyStudentActivity must be true or false' })
+        .optional(),
+      notifyWeeklyReports: z
+        .boolean({ error: 'notifyWeeklyReports must be true or false' })
+        .optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown notification setting' : 'Invalid request') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? 'Unknown notification setting' : 'Invalid request',
+    },
   )
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No notification setting given');
 export type NotificationsBody = z.infer<typeof notificationsBody>;
@@ -81,7 +95,10 @@ export const changePasswordBody = z
       `New password must be at least ${PASSWORD_MIN} characters`,
     ),
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: SAME_PASSWORD,
+    path: ['newPassword'],
+  });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** The dialog's form: the body plus a confirmation that must match. */
@@ -98,7 +115,10 @@ export const changePasswordForm = z
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: SAME_PASSWORD,
+    path: ['newPassword'],
+  });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 export interface SettingsResponse {
@@ -106,7 +126,8 @@ export interface SettingsResponse {
   user: PublicUser;
 }
 
-export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
+export const PASSWORD_CHANGED =
+  'Your password has been changed. Other devices have been signed out.';
 
 export interface ChangePasswordResponse {
   message: string;
@@ -148,6 +169,42 @@ export interface AccountExport {
   planChanges: ExportedPlanChange[];
   videos: ExportedVideo[];
 }
+
+export const accountEndpoints = {
+  profile: withSchemas(
+    endpoint<{ body: ProfileInput; response: SettingsResponse }>()({
+      method: 'PUT',
+      path: '/api/auth/settings/profile',
+      access: 'owner',
+      summary: 'Changes the company name, contact email and phone',
+    }),
+    { body: profileBody, response: authResponse },
+  ),
+  notifications: withSchemas(
+    endpoint<{ body: NotificationsBody; response: SettingsResponse }>()({
+      method: 'PUT',
+      path: '/api/auth/settings/notifications',
+      access: 'owner',
+      summary: 'Turns notification switches on or off',
+    }),
+    { body: notificationsBody, response: authResponse },
+  ),
+  password: withSchemas(
+    endpoint<{ body: ChangePasswordBody; response: ChangePasswordResponse }>()({
+      method: 'PUT',
+      path: '/api/auth/settings/password',
+      access: 'owner',
+      summary: "Changes the password and signs the account's other sessions out",
+    }),
+    { body: changePasswordBody, response: messageResponse },
+  ),
+  export: endpoint<{ response: AccountExport }>()({
+    method: 'GET',
+    path: '/api/auth/export',
+    access: 'owner',
+    summary: 'Everything Cadence holds about the account, as a JSON download',
+  }),
+} as const;
 
 /** The download's file name: cadence-data-{slug or id}-{YYYY-MM-DD}.json */
 export function exportFileName(user: Pick<PublicUser, 'id' | 'companySlug'>, at: Date): string {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { VIDEO_STATUSES, type VideoDto, type VideoStatus } from './videos.contract';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
+import {
+  VIDEO_STATUSES,
+  videoDto,
+  type VideoEventAction,
+  type VideoStatus,
+} from './videos.contract';
 
-/** Spec §7: the admin calls. */
+/** product.md §7: the admin calls. */
 export const ADMIN_VIDEOS_PATH = '/api/admin/videos';
 export const adminVideoPath = (id: string) => `${ADMIN_VIDEOS_PATH}/${encodeURIComponent(id)}`;
 export const adminDownloadPath = (id: string) => `${adminVideoPath(id)}/download`;
@@ -10,17 +17,17 @@ export const adminEnhancedPath = (id: string) => `${adminVideoPath(id)}/enhanced
 export const adminEventsPath = (id: string) => `${adminVideoPath(id)}/events`;
 export const adminLogoPath = (id: string) => `${adminVideoPath(id)}/logo`;
 
-/** Spec §7: the multipart field of 'Upload Enhanced'. */
+/** product.md §7: the multipart field of 'Upload Enhanced'. */
 export const ENHANCED_FIELD = 'enhanced';
-/** Spec §9: processing notes hold at most 500 characters. */
+/** product.md §9: processing notes hold at most 500 characters. */
 export const PROCESSING_NOTES_MAX = 500;
-/** The admin list refetches every 30 s (spec §9). */
+/** The admin list refetches every 30 s (product.md §9). */
 export const ADMIN_REFETCH_MS = 30_000;
 export const ADMIN_PAGE_SIZE_DEFAULT = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX = 200;
 
-/** Spec §4: the admin's labels. */
+/** product.md §4: the admin's labels. */
 export const ADMIN_STATUS_LABELS: Record<VideoStatus, string> = {
   uploaded: 'Pending AI Enhancement',
   processing: 'AI Enhancement in Progress',
@@ -29,7 +36,7 @@ export const ADMIN_STATUS_LABELS: Record<VideoStatus, string> = {
 };
 
 /**
- * Spec §4: the moves an admin may make with PUT .../status. uploaded -> processing ('Start AI
+ * product.md §4: the moves an admin may make with PUT .../status. uploaded -> processing ('Start AI
  * Enhancement'), processing -> failed ('Mark Failed'), failed -> processing (a retry). 'enhanced'
  * is reached only through 'Upload Enhanced' (or the enhancement job).
  */
@@ -47,10 +54,10 @@ export function canMove(from: VideoStatus, to: VideoStatus): boolean {
   return ADMIN_STATUS_MOVES[from].includes(to);
 }
 
-/** Spec §2 and §8: the admin area's words. */
+/** product.md §2 and §8: the admin area's words. */
 export const ADMIN_MESSAGES = {
   loginTitle: 'Admin Access',
-  /** Spec §6: a signed-in non-admin at the admin login (the server's 403 says the same). */
+  /** product.md §6: a signed-in non-admin at the admin login (the server's 403 says the same). */
   adminRequired: 'Admin access required. Please contact support if you believe this is an error.',
   signIn: 'Sign In',
   loading: 'Loading admin panel...',
@@ -88,7 +95,7 @@ export function illegalMoveMessage(from: VideoStatus, to: VideoStatus): string {
   return `A video that is '${from}' cannot be moved to '${to}': it can move ${options}.`;
 }
 
-const status = z.enum(VIDEO_STATUSES as [VideoStatus, ...VideoStatus[]], {
+const status = z.enum(VIDEO_STATUSES, {
   error: `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
 });
 
@@ -133,29 +140,30 @@ export const adminVideosQuery = z.object({
 });
 export type AdminVideosQuery = z.output<typeof adminVideosQuery>;
 
-/** Spec §3: the admin view adds the owner (user.companyName). */
-export interface AdminVideoDto extends VideoDto {
-  user: { id: string; companyName: string | null; email: string };
-}
+/** product.md §3: the admin view adds the owner (user.companyName). */
+export const adminVideoDto = videoDto.extend({
+  user: z.object({ id: z.string(), companyName: z.string().nullable(), email: z.string() }),
+});
+export type AdminVideoDto = z.infer<typeof adminVideoDto>;
 
-export interface AdminVideosResponse {
-  videos: AdminVideoDto[];
+export const adminVideosResponse = z.object({
+  videos: z.array(adminVideoDto),
   /** Videos matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
   /** Per status, for the owner and search filters (not the status filter). */
-  counts: Record<VideoStatus, number>;
-}
+  counts: z.record(status, z.number()),
+});
+export type AdminVideosResponse = z.infer<typeof adminVideosResponse>;
 
-export interface AdminVideoResponse {
-  video: AdminVideoDto;
-}
+export const adminVideoResponse = z.object({ video: adminVideoDto });
+export type AdminVideoResponse = z.infer<typeof adminVideoResponse>;
 
 /** One audit-trail entry: who did what, when, with which notes. */
 export interface VideoEventDto {
   id: string;
-  action: string;
+  action: VideoEventAction;
   fromStatus: VideoStatus | null;
   toStatus: VideoStatus | null;
   notes: string | null;
@@ -169,7 +177,7 @@ export interface VideoEventsResponse {
 }
 
 /** How the audit trail names an action. */
-export const EVENT_LABELS: Record<string, string> = {
+export const EVENT_LABELS: Record<VideoEventAction, string> = {
   enhance_started: 'Enhancement started',
   enhance_retried: 'Enhancement retried',
   marked_failed: 'Marked failed',
@@ -238,3 +246,97 @@ export interface RevokeDomainResponse {
   message: string;
   revoked: AdminDomainDto;
 }
+
+/** GET /api/admin/videos query, as the desk sends it. */
+export interface AdminVideosQueryInput {
+  status?: VideoStatus;
+  ownerId?: string;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+const ADMIN_VIDEO_PATH = `${ADMIN_VIDEOS_PATH}/:id` as const;
+
+export const adminEndpoints = {
+  domains: endpoint<{ response: AdminDomainsResponse }>()({
+    method: 'GET',
+    path: ADMIN_DOMAINS_PATH,
+    access: 'admin',
+    summary: 'Every connected custom domain, newest first',
+  }),
+  revokeDomain: withSchemas(
+    endpoint<{ body: RevokeDomainBody; response: RevokeDomainResponse }>()({
+      method: 'POST',
+      path: ADMIN_DOMAIN_REVOKE_PATH,
+      access: 'admin',
+      summary: "Disconnects a gym's custom domain",
+    }),
+    { body: revokeDomainBody },
+  ),
+  videos: withSchemas(
+    endpoint<{ query: AdminVideosQueryInput; response: AdminVideosResponse }>()({
+      method: 'GET',
+      path: ADMIN_VIDEOS_PATH,
+      access: 'admin',
+      summary: 'Every video, filtered, searched and paged, with counts per status',
+    }),
+    { query: adminVideosQuery, response: adminVideosResponse },
+  ),
+  video: withSchemas(
+    endpoint<{ response: AdminVideoResponse }>()({
+      method: 'GET',
+      path: ADMIN_VIDEO_PATH,
+      access: 'admin',
+      summary: 'One video with its owner',
+    }),
+    { response: adminVideoResponse },
+  ),
+  events: endpoint<{ response: VideoEventsResponse }>()({
+    method: 'GET',
+    path: `${ADMIN_VIDEO_PATH}/events`,
+    access: 'admin',
+    summary: "The video's audit trail",
+  }),
+  logo: endpoint()({
+    method: 'GET',
+    path: `${ADMIN_VIDEO_PATH}/logo`,
+    access: 'admin',
+    summary: 'Redirects to a signed link to the logo the owner sent with the video',
+    status: 302,
+  }),
+  status: withSchemas(
+    endpoint<{ body: UpdateStatusBody; response: AdminVideoResponse }>()({
+      method: 'PUT',
+      path: `${ADMIN_VIDEO_PATH}/status`,
+      access: 'admin',
+      summary: 'Moves the video to another status (start enhancement, mark failed, retry)',
+    }),
+    { body: updateStatusBody, response: adminVideoResponse },
+  ),
+  /** GET and HEAD in one route, so HEAD keeps the real Content-Length; ranges allowed. */
+  download: endpoint()({
+    method: ['GET', 'HEAD'],
+    path: `${ADMIN_VIDEO_PATH}/download`,
+    access: 'admin',
+    summary: 'The stored original file (a download from the start is recorded)',
+    produces: 'application/octet-stream',
+  }),
+  /**
+   * Multipart with one file in the field ENHANCED_FIELD, or JSON naming a finished tus upload
+   * (`enhancedFromUploadBody`).
+   */
+  enhanced: withSchemas(
+    endpoint<{
+      body: FormData | z.input<typeof enhancedFromUploadBody>;
+      response: AdminVideoResponse;
+    }>()({
+      method: 'POST',
+      path: `${ADMIN_VIDEO_PATH}/enhanced`,
+      access: 'admin',
+      summary: 'Publishes an enhanced file the admin made by hand',
+      rawBody: 'json-or-multipart',
+    }),
+    { body: enhancedFromUploadBody, response: adminVideoResponse },
+  ),
+} as const;

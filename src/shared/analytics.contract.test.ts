@@ -13,7 +13,7 @@ describe('percentChange', () => {
 });
 
 describe('changeLine', () => {
-  it('reads +0% from last month with nothing on either side, as the spec shows it', () => {
+  it('reads +0% from last month with nothing on either side, as docs/product.md shows it', () => {
     expect(changeLine({ value: 0, change: null })).toBe('+0% from last month');
     expect(changeLine({ value: 4, change: null })).toBe('New since last month');
     expect(changeLine({ value: 5, change: 150 })).toBe('+150% from last month');
@@ -25,7 +25,9 @@ describe('changeLine', () => {
 describe('analyticsQuery', () => {
   it('takes an IANA time zone, UTC by default', () => {
     expect(analyticsQuery.parse({})).toEqual({ tz: 'UTC' });
-    expect(analyticsQuery.parse({ tz: 'America/Argentina/Buenos_Aires' }).tz).toBe('America/Argentina/Buenos_Aires');
+    expect(analyticsQuery.parse({ tz: 'America/Argentina/Buenos_Aires' }).tz).toBe(
+      'America/Argentina/Buenos_Aires',
+    );
     expect(analyticsQuery.parse({ tz: 'Etc/GMT+5' }).tz).toBe('Etc/GMT+5');
     for (const tz of ['Mars/Olympus', '+05:00', "UTC'; drop table users; --", '']) {
       expect(analyticsQuery.safeParse({ tz }).success, tz).toBe(false);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
 /** Every figure covers this many days up to now; each change compares with the same span before. */
 export const ANALYTICS_PERIOD_DAYS = 30;
@@ -100,6 +102,18 @@ export interface AnalyticsResponse {
   };
 }
 
+export const analyticsEndpoints = {
+  overview: withSchemas(
+    endpoint<{ query: z.input<typeof analyticsQuery>; response: AnalyticsResponse }>()({
+      method: 'GET',
+      path: '/api/analytics',
+      access: 'owner',
+      summary: "Views, watch time and students of the caller's videos over the last 30 days",
+    }),
+    { query: analyticsQuery },
+  ),
+} as const;
+
 /** The change of `current` against `previous`, in %, one decimal; null when there was nothing before. */
 export function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
@@ -107,11 +121,12 @@ export function percentChange(current: number, previous: number): number | null 
 }
 
 /**
- * The spec's change line under a summary card: '+0% from last month' when there is nothing on
+ * The product's change line under a summary card: '+0% from last month' when there is nothing on
  * either side, '+12.5% from last month' or '-3% from last month' when both periods have data.
  */
 export function changeLine(metric: Metric): string {
-  if (metric.change === null) return metric.value === 0 ? '+0% from last month' : 'New since last month';
+  if (metric.change === null)
+    return metric.value === 0 ? '+0% from last month' : 'New since last month';
   const sign = metric.change >= 0 ? '+' : '';
   return `${sign}${metric.change}% from last month`;
 }

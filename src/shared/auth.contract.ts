@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -16,7 +18,7 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be under 100 characters`);
 
-/** 429 answers of sign-in and sign-up (the spec has none). */
+/** 429 answers of sign-in and sign-up (docs/product.md has none). */
 export const tooManySignIns = (minutes: number) =>
   `Too many sign-in attempts. Please try again in ${minutes} minutes.`;
 export const tooManySignUps = (minutes: number) =>
@@ -27,7 +29,7 @@ export const PASSWORD_MAX = 200;
 export const PASSWORD_TOO_COMMON =
   'This password is one of the most common ones. Please choose one that is harder to guess.';
 
-/** A new password (sign-up, change, admin): the spec's length, and not one of the most common. */
+/** A new password (sign-up, change, admin): the product's length, and not one of the most common. */
 export const newPassword = (required: string, tooShort: string) =>
   z
     .string({ error: required })
@@ -83,7 +85,50 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export interface AuthResponse {
-  message: string;
-  user: PublicUser;
-}
+/** `{ message, user }`: the user's account as it is now, with what happened. */
+export const authResponse = z.object({ message: z.string(), user: publicUser });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** `{ message }`: what a route that has nothing else to say answers. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const authEndpoints = {
+  register: withSchemas(
+    endpoint<{ body: z.input<typeof registerBody>; response: AuthResponse }>()({
+      method: 'POST',
+      path: '/api/auth/register',
+      access: 'public',
+      summary: 'Creates an owner account and signs it in',
+      status: 201,
+    }),
+    { body: registerBody, response: authResponse },
+  ),
+  login: withSchemas(
+    endpoint<{ body: z.input<typeof loginBody>; response: AuthResponse }>()({
+      method: 'POST',
+      path: '/api/auth/login',
+      access: 'public',
+      summary: 'Signs in with email and password',
+    }),
+    { body: loginBody, response: authResponse },
+  ),
+  logout: withSchemas(
+    endpoint<{ response: MessageResponse }>()({
+      method: 'POST',
+      path: '/api/auth/logout',
+      access: 'public',
+      summary: 'Ends the session (signed out: nothing to end)',
+    }),
+    { response: messageResponse },
+  ),
+  user: withSchemas(
+    endpoint<{ response: PublicUser }>()({
+      method: 'GET',
+      path: '/api/auth/user',
+      access: 'owner',
+      summary: 'The signed-in user',
+    }),
+    { response: publicUser },
+  ),
+} as const;

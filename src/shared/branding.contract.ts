@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { PublicUser } from './auth.contract';
 import { HEX_COLOR_PATTERN, type BrandPalette } from './color';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 import { COMPANY_DESCRIPTION_MAX } from './onboarding.contract';
 import { PLANS, type PlanId } from './plans';
 
@@ -8,7 +10,7 @@ export const BRANDING_PATH = '/api/auth/branding';
 export const BRANDING_DOMAIN_PATH = '/api/auth/branding/domain';
 /** POST: looks the domain's TXT record up and, when it holds the owner's token, verifies the domain. */
 export const BRANDING_DOMAIN_VERIFY_PATH = '/api/auth/branding/domain/verify';
-/** Spec §7: multipart, field `logo`; answers `logoUrl` and becomes users.companyLogoUrl. */
+/** product.md §7: multipart, field `logo`; answers `logoUrl` and becomes users.companyLogoUrl. */
 export const UPLOAD_LOGO_PATH = '/api/auth/upload-logo';
 export const LOGO_FIELD = 'logo';
 /** Where stored logos are served from (public: the public page shows them). */
@@ -18,14 +20,14 @@ export const LOGOS_PATH = '/api/logos';
 export const LOGO_SIZE = 512;
 export const LOGO_ICON_SIZE = 64;
 
-/** Spec §3 Branding draft defaults (the logo default is the product's own mark: no custom logo). */
+/** product.md §3 Branding draft defaults (the logo default is the product's own mark: no custom logo). */
 export const BRANDING_DEFAULTS = {
   description: 'Premium fitness experience with state-of-the-art equipment and expert trainers.',
   primaryColor: '#ff4500',
   secondaryColor: '#1a1a1a',
 } as const;
 
-/** Spec §2 colour presets. */
+/** product.md §2 colour presets. */
 export const COLOR_PRESETS = [
   { name: 'Orange', value: '#ff4500' },
   { name: 'Blue', value: '#3b82f6' },
@@ -38,7 +40,7 @@ export const COLOR_PRESETS = [
 export const GYM_NAME_MIN = 2;
 export const GYM_NAME_MAX = 100;
 
-/** The spec's words (§5, §8) for the logo, and Cadence's own where the spec has none. */
+/** The product's words (§5, §8) for the logo, and Cadence's own where docs/product.md has none. */
 export const LOGO_MESSAGES = {
   invalidTypeTitle: 'Invalid file type',
   invalidTypeDescription: 'Please select an image file.',
@@ -148,7 +150,7 @@ export function logoIconUrl(logoUrl: string | null | undefined): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Custom domains (spec §9: Spin Master lists 'Custom domain'; Elite Studio's full customisation
+// Custom domains (product.md §9: Spin Master lists 'Custom domain'; Elite Studio's full customisation
 // includes it).
 
 export const CUSTOM_DOMAIN_PLANS: readonly PlanId[] = ['spin-master', 'elite-studio'];
@@ -171,8 +173,10 @@ export const DOMAIN_MESSAGES = {
   pending: 'Waiting for verification',
   verifiedStatus: 'Verified',
   verified: 'Custom domain verified',
-  verifiedDescription: (domain: string) => `Riders can now open ${domain} once its DNS points here.`,
-  addRecord: 'To prove this domain is yours, add this TXT record at your DNS provider, then press Verify.',
+  verifiedDescription: (domain: string) =>
+    `Riders can now open ${domain} once its DNS points here.`,
+  addRecord:
+    'To prove this domain is yours, add this TXT record at your DNS provider, then press Verify.',
   verify: 'Verify',
   verifyFailed: 'Domain not verified',
   noDomain: 'Save a custom domain first, then verify it.',
@@ -180,7 +184,8 @@ export const DOMAIN_MESSAGES = {
     `No TXT record was found at ${name}. DNS changes can take a few minutes to show; please try again.`,
   recordWrong: (name: string) =>
     `The TXT record at ${name} does not hold this domain's code. Please copy the value shown here exactly.`,
-  lookupFailed: (name: string) => `The DNS lookup of ${name} did not answer. Please try again in a few minutes.`,
+  lookupFailed: (name: string) =>
+    `The DNS lookup of ${name} did not answer. Please try again in a few minutes.`,
   tooManyVerifies: 'Too many verification attempts. Please wait a few minutes and try again.',
   changedMeanwhile: 'Your custom domain changed meanwhile. Please verify it again.',
 } as const;
@@ -191,7 +196,10 @@ export const DOMAIN_CHALLENGE_PREFIX = 'cadence-verify=';
 
 /** The TXT record that verifies `domain` for the owner holding `token`. */
 export function domainTxtRecord(domain: string, token: string): DomainTxtRecord {
-  return { name: `${DOMAIN_CHALLENGE_LABEL}.${domain}`, value: `${DOMAIN_CHALLENGE_PREFIX}${token}` };
+  return {
+    name: `${DOMAIN_CHALLENGE_LABEL}.${domain}`,
+    value: `${DOMAIN_CHALLENGE_PREFIX}${token}`,
+  };
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -218,9 +226,12 @@ export function normalizeDomain(input: string): string | null {
 /** PUT /api/auth/branding/domain: a domain, or null / '' to remove it. */
 export const updateDomainBody = z.object({
   domain: z
-    .union([z.string({ error: DOMAIN_MESSAGES.invalid }).max(300, DOMAIN_MESSAGES.invalid), z.null()], {
-      error: DOMAIN_MESSAGES.invalid,
-    })
+    .union(
+      [z.string({ error: DOMAIN_MESSAGES.invalid }).max(300, DOMAIN_MESSAGES.invalid), z.null()],
+      {
+        error: DOMAIN_MESSAGES.invalid,
+      },
+    )
     .transform((value, ctx) => {
       if (value === null || value.trim() === '') return null;
       const host = normalizeDomain(value);
@@ -239,3 +250,52 @@ export interface UpdateDomainResponse {
   branding: BrandingDto;
   user: PublicUser;
 }
+
+export const brandingEndpoints = {
+  get: endpoint<{ response: BrandingResponse }>()({
+    method: 'GET',
+    path: BRANDING_PATH,
+    access: 'owner',
+    summary: "The caller's gym branding",
+  }),
+  update: withSchemas(
+    endpoint<{ body: UpdateBrandingBody; response: UpdateBrandingResponse }>()({
+      method: 'PUT',
+      path: BRANDING_PATH,
+      access: 'owner',
+      summary: 'Saves the gym name, description and colours (or drops the logo)',
+    }),
+    { body: updateBrandingBody },
+  ),
+  setDomain: withSchemas(
+    endpoint<{ body: UpdateDomainBody; response: UpdateDomainResponse }>()({
+      method: 'PUT',
+      path: BRANDING_DOMAIN_PATH,
+      access: 'owner',
+      summary: 'Saves a custom domain (pending until verified) or removes it',
+    }),
+    { body: updateDomainBody },
+  ),
+  verifyDomain: endpoint<{ response: UpdateDomainResponse }>()({
+    method: 'POST',
+    path: BRANDING_DOMAIN_VERIFY_PATH,
+    access: 'owner',
+    summary: "Looks the custom domain's TXT record up and verifies the domain",
+  }),
+  /** Multipart with one file in the field LOGO_FIELD. */
+  uploadLogo: endpoint<{ body: FormData; response: UploadLogoResponse }>()({
+    method: 'POST',
+    path: UPLOAD_LOGO_PATH,
+    access: 'owner',
+    summary: 'Stores a new logo (PNG, JPG, WebP, GIF or plain SVG; at most 5 MB)',
+    rawBody: 'multipart',
+  }),
+  /** Names are random and never reused: served immutable, to anyone (the gym page shows them). */
+  logo: endpoint()({
+    method: 'GET',
+    path: `${LOGOS_PATH}/:ownerId/:file`,
+    access: 'public',
+    summary: 'A stored logo (PNG)',
+    produces: 'image/png',
+  }),
+} as const;

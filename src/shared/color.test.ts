@@ -18,9 +18,12 @@ describe('parseHex', () => {
     expect(parseHex('#1A1a1A')).toEqual({ r: 26, g: 26, b: 26 });
   });
 
-  it.each(['ff4500', '#fff', '#ff45001', '#gg0000', '', 'red', '#ff 500'])('refuses %j', (value) => {
-    expect(parseHex(value)).toBeNull();
-  });
+  it.each(['ff4500', '#fff', '#ff45001', '#gg0000', '', 'red', '#ff 500'])(
+    'refuses %j',
+    (value) => {
+      expect(parseHex(value)).toBeNull();
+    },
+  );
 });
 
 describe('relativeLuminance and contrastRatio (WCAG 2.x)', () => {
@@ -129,8 +132,12 @@ describe('brandPalette', () => {
       ['#ef4444', '#fef3c7'],
     ] as const) {
       const palette = brandPalette(p, s);
-      expect(contrastRatio(palette.onPrimary, palette.primary)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
-      expect(contrastRatio(palette.onSecondary, palette.secondary)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      expect(contrastRatio(palette.onPrimary, palette.primary)).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
+      expect(contrastRatio(palette.onSecondary, palette.secondary)).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
       expect(contrastRatio(palette.accentOnSecondary, palette.secondary)).toBeGreaterThanOrEqual(
         MIN_TEXT_CONTRAST,
       );

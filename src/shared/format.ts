@@ -1,4 +1,4 @@
-/** Pure display helpers shared by the owner's screens and the public page (spec §9). */
+/** Pure display helpers shared by the owner's screens and the public page (product.md §9). */
 
 const KB = 1024;
 const MB = KB * 1024;
@@ -13,7 +13,7 @@ function toNumber(value: string | number | null | undefined): number | null {
 
 /**
  * A duration in seconds (number or numeric text, the Video's type) as hours and minutes, or
- * minutes only (spec §9): 3900 -> '1h 5m', 2700 -> '45 min', 20 -> '< 1 min'. Null when unknown.
+ * minutes only (product.md §9): 3900 -> '1h 5m', 2700 -> '45 min', 20 -> '< 1 min'. Null when unknown.
  */
 export function formatDuration(seconds: string | number | null | undefined): string | null {
   const total = toNumber(seconds);
@@ -28,7 +28,7 @@ export function formatDuration(seconds: string | number | null | undefined): str
 }
 
 /**
- * A size in bytes (number or numeric text) in GB or MB with two decimals (spec §9):
+ * A size in bytes (number or numeric text) in GB or MB with two decimals (product.md §9):
  * 1610612736 -> '1.50 GB', 5242880 -> '5.00 MB'. Null when unknown.
  */
 export function formatSize(bytes: string | number | null | undefined): string | null {

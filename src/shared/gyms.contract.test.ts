@@ -18,7 +18,9 @@ describe('formatClassDuration', () => {
   });
 
   it.each([null, undefined, '', '  ', 'abc', '0', -5, Number.NaN])('%j -> the default', (input) => {
-    expect(formatClassDuration(input as string | number | null | undefined)).toBe(DEFAULT_CLASS_DURATION);
+    expect(formatClassDuration(input as string | number | null | undefined)).toBe(
+      DEFAULT_CLASS_DURATION,
+    );
   });
 });
 
@@ -72,7 +74,9 @@ describe('logoIconUrl', () => {
     expect(logoIconUrl('/api/logos/u1/abc-512.png')).toBe('/api/logos/u1/abc-64.png');
   });
   it('answers any other logo as it is, and null for none', () => {
-    expect(logoIconUrl('https://cdn.example.com/logo.png')).toBe('https://cdn.example.com/logo.png');
+    expect(logoIconUrl('https://cdn.example.com/logo.png')).toBe(
+      'https://cdn.example.com/logo.png',
+    );
     expect(logoIconUrl(null)).toBeNull();
   });
 });

@@ -1,20 +1,24 @@
-/** The public gym page's API (spec §3 Public gym response, §7 GET /api/gym/{gymSlug}). */
+/**
+ * The public gym page's API (product.md §3 Public gym response, §7 GET /api/gym/{gymSlug}). Zod-free on
+ * purpose: the public page's own build imports it (docs/decisions/0017).
+ */
+import { endpoint } from './endpoint';
 
 export const GYM_API_PREFIX = '/api/gym';
-/** Answers the gym whose custom domain the request's Host names (spec §9). */
+/** Answers the gym whose custom domain the request's Host names (product.md §9). */
 export const GYM_BY_HOST_PATH = '/api/gym/by-host';
 
 export function gymApiPath(slug: string): string {
   return `${GYM_API_PREFIX}/${encodeURIComponent(slug)}`;
 }
 
-/** The public gym page (spec §2), open to anyone with the slug: the route and one gym's address. */
+/** The public gym page (product.md §2), open to anyone with the slug: the route and one gym's address. */
 export const PUBLIC_GYM_PATH = '/gym/:gymSlug';
 export function gymPagePath(slug: string): string {
   return `/gym/${encodeURIComponent(slug)}`;
 }
 
-/** Spec §9: the class duration text when a video's length is unknown. */
+/** product.md §9: the class duration text when a video's length is unknown. */
 export const DEFAULT_CLASS_DURATION = '45 min';
 
 export const GYM_NOT_FOUND = {
@@ -85,7 +89,12 @@ export function classDurationSeconds(text: string | null): number | null {
  * the default '45 min' when unknown or not a positive number.
  */
 export function formatClassDuration(seconds: string | number | null | undefined): string {
-  const n = typeof seconds === 'number' ? seconds : seconds == null || seconds.trim() === '' ? NaN : Number(seconds);
+  const n =
+    typeof seconds === 'number'
+      ? seconds
+      : seconds == null || seconds.trim() === ''
+        ? NaN
+        : Number(seconds);
   if (!Number.isFinite(n) || n <= 0) return DEFAULT_CLASS_DURATION;
   const minutes = Math.max(1, Math.round(n / 60));
   if (minutes < 60) return `${minutes} min`;
@@ -96,7 +105,10 @@ export function formatClassDuration(seconds: string | number | null | undefined)
 
 /** Two-letter initials of a gym name (the hero's fallback for a missing logo): 'Iron Spin' -> 'IS'. */
 export function gymInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
   const letter = (word: string) => (word.match(/[\p{L}\p{N}]/u)?.[0] ?? '').toUpperCase();
   if (words.length === 0) return '?';
   if (words.length === 1) {
@@ -111,7 +123,7 @@ export const CUSTOM_DOMAIN_META = 'cadence-gym-host';
 
 /**
  * The public page's HTML carries the gym it shows (a JSON script with this id), so the page renders
- * without waiting for GET /api/gym/{gymSlug}. `slug` is null on a custom domain (spec §9).
+ * without waiting for GET /api/gym/{gymSlug}. `slug` is null on a custom domain (product.md §9).
  */
 export const EMBEDDED_GYM_ID = 'cadence-gym';
 export interface EmbeddedGym {
@@ -124,3 +136,45 @@ export interface EmbeddedGym {
  * custom domain, 404 otherwise.
  */
 export const CUSTOM_DOMAIN_CHECK_PATH = '/api/custom-domains/check';
+
+export const gymEndpoints = {
+  /** A static path: Fastify prefers it to ':gymSlug' (so 'by-host' is a reserved slug). */
+  byHost: endpoint<{ response: PublicGymResponse }>()({
+    method: 'GET',
+    path: GYM_BY_HOST_PATH,
+    access: 'public',
+    summary: "The gym whose custom domain the request's Host names",
+  }),
+  /** An old slug answers `{ redirectTo }` with the current one. */
+  bySlug: endpoint<{ response: GymLookupResponse }>()({
+    method: 'GET',
+    path: `${GYM_API_PREFIX}/:gymSlug`,
+    access: 'public',
+    summary: "A gym's public page data: name, branding and ready classes",
+  }),
+  customDomainCheck: endpoint<{
+    query: { domain: string };
+    response: { domain: string; connected: true };
+  }>()({
+    method: 'GET',
+    path: CUSTOM_DOMAIN_CHECK_PATH,
+    access: 'public',
+    summary: "For a TLS proxy's on-demand certificates: 200 when the domain is connected, else 404",
+  }),
+  /** The public page's HTML (an unknown slug: the page with a 404 status; an old one: a redirect). */
+  page: endpoint()({
+    method: 'GET',
+    path: PUBLIC_GYM_PATH,
+    access: 'public',
+    summary: 'The public gym page',
+    produces: 'text/html',
+  }),
+  /** One address per gym: /gym/{slug}/ moves to /gym/{slug}. */
+  pageWithSlash: endpoint()({
+    method: 'GET',
+    path: `${PUBLIC_GYM_PATH}/`,
+    access: 'public',
+    summary: 'Redirects to the public gym page without the trailing slash',
+    status: 301,
+  }),
+} as const;

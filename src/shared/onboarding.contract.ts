@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { authResponse, type AuthResponse } from './auth.contract';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
 export const COMPANY_TYPES = [
   'gym',
@@ -54,17 +57,66 @@ export const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
 export const OLD_SLUGS_KEPT = 5;
 export type CompleteOnboardingBody = z.infer<typeof completeOnboardingBody>;
 
-export interface CheckSlugResponse {
-  available: boolean;
-  message: string;
-}
+export const checkSlugResponse = z.object({ available: z.boolean(), message: z.string() });
+export type CheckSlugResponse = z.infer<typeof checkSlugResponse>;
+
+export const onboardingEndpoints = {
+  /** A slug that breaks the rules answers 400 with `{ available: false, message }`. */
+  checkSlug: withSchemas(
+    endpoint<{ query: { slug: string }; response: CheckSlugResponse }>()({
+      method: 'GET',
+      path: '/api/auth/check-slug',
+      access: 'owner',
+      summary: 'Whether a slug is free for the caller',
+    }),
+    { query: checkSlugQuery, response: checkSlugResponse },
+  ),
+  complete: withSchemas(
+    endpoint<{ body: z.input<typeof completeOnboardingBody>; response: AuthResponse }>()({
+      method: 'POST',
+      path: '/api/auth/complete-onboarding',
+      access: 'owner',
+      summary: 'Saves the company and its slug (once per account)',
+    }),
+    { body: completeOnboardingBody, response: authResponse },
+  ),
+} as const;
 
 /** Words that would collide with the product's own routes or look official: never a gym slug. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'administrator', 'api', 'app', 'assets', 'auth', 'billing', 'by-host', 'cadence', 'customize',
-  'dashboard', 'gym', 'gyms', 'help', 'login', 'logout', 'media', 'objects', 'onboarding', 'register',
-  'root', 'settings', 'signin', 'signup', 'static', 'student', 'subscription', 'support', 'system',
-  'upload', 'uploads', 'videos', 'www',
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'billing',
+  'by-host',
+  'cadence',
+  'customize',
+  'dashboard',
+  'gym',
+  'gyms',
+  'help',
+  'login',
+  'logout',
+  'media',
+  'objects',
+  'onboarding',
+  'register',
+  'root',
+  'settings',
+  'signin',
+  'signup',
+  'static',
+  'student',
+  'subscription',
+  'support',
+  'system',
+  'upload',
+  'uploads',
+  'videos',
+  'www',
 ]);
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { PublicUser } from './auth.contract';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 import { PLANS, type Plan, type PlanId } from './plans';
 
 export const DEFAULT_PLAN_ID: PlanId = 'spin-starter';
@@ -8,7 +10,7 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
 
-/** A plan as GET /api/plans answers it (spec §3 Plan): the catalogue plus isCurrentPlan. */
+/** A plan as GET /api/plans answers it (product.md §3 Plan): the catalogue plus isCurrentPlan. */
 export interface PlanView extends Plan {
   isCurrentPlan: boolean;
 }
@@ -47,6 +49,30 @@ export interface ChangePlanResponse {
   subscription: SubscriptionView;
   user: PublicUser;
 }
+
+export const plansEndpoints = {
+  list: endpoint<{ response: PlanView[] }>()({
+    method: 'GET',
+    path: '/api/plans',
+    access: 'owner',
+    summary: "The plan catalogue, the caller's current plan marked",
+  }),
+  subscription: endpoint<{ response: SubscriptionView }>()({
+    method: 'GET',
+    path: '/api/auth/subscription',
+    access: 'owner',
+    summary: "The caller's plan, usage and billing state",
+  }),
+  change: withSchemas(
+    endpoint<{ body: ChangePlanBody; response: ChangePlanResponse }>()({
+      method: 'PUT',
+      path: '/api/auth/plan',
+      access: 'owner',
+      summary: 'Moves the caller to another plan',
+    }),
+    { body: changePlanBody },
+  ),
+} as const;
 
 export const BILLING_NOT_CONNECTED =
   'Billing is not connected yet: plan changes apply immediately and no card is charged.';

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { PLAYBACK_EVENTS } from './playback';
+import { withSchemas } from './endpoint-schemas';
+import {
+  PLAYBACK_EVENTS,
+  playbackEndpoints,
+  type PlaybackBeaconInput,
+  type PlaybackBeaconResponse,
+  type PlaybackResumeResponse,
+} from './playback';
+
+export type { PlaybackBeaconResponse, PlaybackResumeResponse };
 
 /**
  * The class player's playback beacons and resume (issue 7). Riders are anonymous: a random viewer
@@ -33,18 +42,23 @@ export const playbackBeacon = z.strictObject({
 });
 export type PlaybackBeacon = z.infer<typeof playbackBeacon>;
 
-export interface PlaybackBeaconResponse {
-  /** True once this session counts as a view. */
-  viewCounted: boolean;
-  watchedSeconds: number;
-}
-
 export const playbackResumeQuery = z.object({ videoId: uuid, viewerId });
 export type PlaybackResumeQuery = z.infer<typeof playbackResumeQuery>;
 
-export interface PlaybackResumeResponse {
-  /** Where this viewer last stopped in this video (seconds), or null when never played (or finished). */
-  position: number | null;
-  /** When that position was recorded (ISO), to compare with the device's own copy. */
-  at: string | null;
-}
+const beaconResponse = z.object({ viewCounted: z.boolean(), watchedSeconds: z.number() });
+const resumeResponse = z.object({ position: z.number().nullable(), at: z.string().nullable() });
+
+// The zod-free types the player uses and the schemas' types are the same.
+true satisfies Same<PlaybackBeaconInput, z.input<typeof playbackBeacon>> &
+  Same<PlaybackBeaconResponse, z.infer<typeof beaconResponse>> &
+  Same<PlaybackResumeResponse, z.infer<typeof resumeResponse>>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The player's endpoints (playback.ts) with the schemas the server validates them with. */
+export const playbackEndpointsWithSchemas = {
+  beacon: withSchemas(playbackEndpoints.beacon, { body: playbackBeacon, response: beaconResponse }),
+  resume: withSchemas(playbackEndpoints.resume, {
+    query: playbackResumeQuery,
+    response: resumeResponse,
+  }),
+} as const;

@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth.contract';
+import { authResponse, type PublicUser } from './auth.contract';
+import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 import { companySlug } from './onboarding.contract';
 
-/** The dashboard's reading of a public slug (spec §5): lowercase alphanumeric groups joined by single hyphens. */
+/** The dashboard's reading of a public slug (product.md §5): lowercase alphanumeric groups joined by single hyphens. */
 export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const INVALID_URL_TITLE = 'Invalid URL';
 export const INVALID_URL_MESSAGE = 'URL must contain only lowercase letters, numbers, and hyphens';
 
-/** What typing in the slug box keeps (spec §5): lowercased, anything but a-z, 0-9 and hyphen dropped. */
+/** What typing in the slug box keeps (product.md §5): lowercased, anything but a-z, 0-9 and hyphen dropped. */
 export function sanitizeSlugInput(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
 }
 
 /**
- * A new public slug: both readings of the spec hold. The onboarding rules (3 to 50 characters, the
+ * A new public slug: both readings of docs/product.md hold. The onboarding rules (3 to 50 characters, the
  * allowed characters, no hyphen at either end) give their own messages first; a slug that passes
  * them but has a run of hyphens fails the dashboard rule with its message.
  */
@@ -30,7 +32,19 @@ export interface UpdateSlugResponse {
   user: PublicUser;
 }
 
-/** The public student link for a slug (spec §9: {origin}/gym/{slug}). */
+export const slugEndpoints = {
+  update: withSchemas(
+    endpoint<{ body: UpdateSlugBody; response: UpdateSlugResponse }>()({
+      method: 'PUT',
+      path: '/api/auth/slug',
+      access: 'owner',
+      summary: 'Changes the public slug (the old one keeps redirecting)',
+    }),
+    { body: updateSlugBody, response: authResponse },
+  ),
+} as const;
+
+/** The public student link for a slug (product.md §9: {origin}/gym/{slug}). */
 export function publicGymUrl(origin: string, slug: string): string {
   return `${origin}/gym/${slug}`;
 }

@@ -1,5 +1,9 @@
-/** POST /api/objects/upload (spec §7): a pre-signed URL the browser PUTs the raw file to. */
+import { endpoint } from './endpoint';
+
+/** POST /api/objects/upload (product.md §7): a pre-signed URL the browser PUTs the raw file to. */
 export const UPLOAD_URL_PATH = '/api/objects/upload';
+/** Where the local store's files are put and served, through signed links only. */
+export const OBJECTS_PREFIX = '/api/objects/';
 
 export interface UploadUrlResponse {
   uploadURL: string;
@@ -20,10 +24,68 @@ export const TUS_QUERY_REFUSED = 'Upload addresses take no query string.';
  */
 export const OBJECT_URL_HEADER = 'Cadence-Object-Url';
 
+export const uploadEndpoints = {
+  /** Takes no body (a JSON content type may come with it). */
+  uploadUrl: endpoint<{ response: UploadUrlResponse }>()({
+    method: 'POST',
+    path: UPLOAD_URL_PATH,
+    access: 'owner',
+    summary: 'A pre-signed URL to PUT one file to',
+    rawBody: 'stream',
+  }),
+  /** The local store's upload: the raw file as the body, to a URL POST /api/objects/upload gave. */
+  putObject: endpoint<{ response: { message: string; size: number } }>()({
+    method: 'PUT',
+    path: `${OBJECTS_PREFIX}*`,
+    access: 'signed-link',
+    summary: 'Receives the file of a pre-signed upload URL (local storage)',
+    rawBody: 'stream',
+  }),
+  /** GET and HEAD in one route, so HEAD keeps the real Content-Length; ranges allowed. */
+  getObject: endpoint()({
+    method: ['GET', 'HEAD'],
+    path: `${OBJECTS_PREFIX}*`,
+    access: 'signed-link',
+    summary: 'A stored file through a signed, expiring link (local storage)',
+    produces: 'application/octet-stream',
+  }),
+  /** tus' discovery: which versions and extensions the server speaks. */
+  tusOptions: endpoint()({
+    method: 'OPTIONS',
+    path: TUS_ENDPOINT,
+    access: 'public',
+    summary: 'tus: the protocol versions and extensions',
+    status: 204,
+  }),
+  tusUploadOptions: endpoint()({
+    method: 'OPTIONS',
+    path: `${TUS_ENDPOINT}/*`,
+    access: 'public',
+    summary: 'tus: the protocol versions and extensions',
+    status: 204,
+  }),
+  tusCreate: endpoint()({
+    method: 'POST',
+    path: TUS_ENDPOINT,
+    access: 'owner',
+    summary: 'tus: creates a resumable upload (Upload-Length, Upload-Metadata filetype)',
+    rawBody: 'stream',
+    status: 201,
+  }),
+  /** HEAD: the offset; PATCH: the next bytes; DELETE: cancels; POST: creates another upload. */
+  tusUpload: endpoint()({
+    method: ['HEAD', 'PATCH', 'DELETE', 'POST'],
+    path: `${TUS_ENDPOINT}/*`,
+    access: 'owner',
+    summary: "tus: one of the caller's resumable uploads",
+    rawBody: 'stream',
+  }),
+} as const;
+
 /** Uploads not turned into a video within this time are deleted, finished or not. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The stored address of an upload: its URL without the query string (spec §7). */
+/** The stored address of an upload: its URL without the query string (product.md §7). */
 export function storedAddress(uploadUrl: string): string {
   const q = uploadUrl.indexOf('?');
   return q === -1 ? uploadUrl : uploadUrl.slice(0, q);

@@ -20,13 +20,13 @@ const valid = {
   addLogo: false,
 };
 
-describe('checkVideoFile (spec §5)', () => {
+describe('checkVideoFile (product.md §5)', () => {
   it('keeps a video up to exactly 2 GB', () => {
     expect(checkVideoFile({ type: 'video/mp4', size: VIDEO_MAX_BYTES })).toBeNull();
     expect(checkVideoFile({ type: 'video/quicktime', size: 1 })).toBeNull();
   });
 
-  it("refuses another type and anything over 2 GB with the spec's words", () => {
+  it("refuses another type and anything over 2 GB with the product's words (docs/product.md)", () => {
     expect(checkVideoFile({ type: 'text/plain', size: 1 })).toEqual({
       title: 'Invalid file type',
       description: 'Please select a video file.',
@@ -39,7 +39,7 @@ describe('checkVideoFile (spec §5)', () => {
   });
 });
 
-describe('checkLogoFile (spec §5)', () => {
+describe('checkLogoFile (product.md §5)', () => {
   it('keeps an image up to 5 MB and refuses the rest', () => {
     expect(checkLogoFile({ type: 'image/svg+xml', size: LOGO_MAX_BYTES })).toBeNull();
     expect(checkLogoFile({ type: 'application/pdf', size: 1 })?.description).toBe(
@@ -60,7 +60,7 @@ describe('titleFromFileName', () => {
   ])('%s -> %s', (name, title) => expect(titleFromFileName(name)).toBe(title));
 });
 
-describe('createVideoBody (spec §5 video creation)', () => {
+describe('createVideoBody (product.md §5 video creation)', () => {
   it('takes videoURL or originalFileUrl, coerces the flags and nulls blank optional text', () => {
     const parsed = createVideoBody.parse({
       ...valid,
@@ -116,7 +116,7 @@ describe('updateVideoBody', () => {
   });
 });
 
-describe('storedAddress (spec §7)', () => {
+describe('storedAddress (product.md §7)', () => {
   it('is the upload URL without its query string', () => {
     expect(storedAddress('/api/objects/uploads/a/b?expires=1&signature=x')).toBe(
       '/api/objects/uploads/a/b',

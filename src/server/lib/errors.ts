@@ -44,7 +44,12 @@ export class ConflictError extends HttpError {
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    const e = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (e.code === '23505') {
       if (!constraint) return true;
       return e.constraint === constraint || String(e.message ?? '').includes(constraint);

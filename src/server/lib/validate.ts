@@ -36,7 +36,7 @@ export function nulCharacterAt(input: unknown): string | null {
 }
 
 /**
- * Parses input with a shared contract. The first problem becomes the message (in the spec's words,
+ * Parses input with a shared contract. The first problem becomes the message (in the product's words, docs/product.md),
  * which live in the schema); every problem is listed by field under `errors`. A null character
  * anywhere is refused first: no column can store it.
  */

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnyEndpoint } from '@shared/endpoint';
 
 /** One registered route: a method and the URL pattern as written (':id', '*'). */
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The descriptor it was registered from (none for the web app's files and pages). */
+  endpoint?: AnyEndpoint;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -17,7 +20,9 @@ export function trackRoutes(app: FastifyInstance): void {
   tables.set(app, entries);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) entries.push({ method: String(method), url: route.url });
+    const endpoint = (route.config as { endpoint?: AnyEndpoint } | undefined)?.endpoint;
+    for (const method of methods)
+      entries.push({ method: String(method), url: route.url, endpoint });
   });
 }
 

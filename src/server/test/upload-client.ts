@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { storedAddress } from '@shared/uploads.contract';
 
-/** POST /api/objects/upload as the spec's client sends it: no body, a JSON content type. */
+/** POST /api/objects/upload as the product's client sends it: no body, a JSON content type. */
 export async function requestUploadUrl(app: FastifyInstance, cookie: string): Promise<string> {
   const res = await app.inject({
     method: 'POST',
@@ -37,7 +37,7 @@ export async function putToUploadUrl(
   return { status: res.status, body: await res.text() };
 }
 
-/** Uploads bytes the spec's way and answers the stored address (the URL without its query). */
+/** Uploads bytes the product's way and answers the stored address (the URL without its query). */
 export async function uploadBytes(
   app: FastifyInstance,
   cookie: string,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '@shared/account.contract';
 import { registerOwner, sessionCookie, startTestApp, type TestApp } from '../../test/harness';
-import { seedVideo } from '../analytics/analytics.fixtures';
+import { seedVideo } from '../../test/analytics-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,9 +18,15 @@ function put(url: string, cookie: string | undefined, payload: unknown, remoteAd
     remoteAddress,
   });
 }
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+const me = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.9.0.1' });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: '10.9.0.1',
+  });
 
 const PROFILE = '/api/auth/settings/profile';
 const NOTIFICATIONS = '/api/auth/settings/notifications';
@@ -38,33 +44,47 @@ describe('every settings endpoint', () => {
     expect(res.json().message).toBeTruthy();
   });
 
-  it.each([PROFILE, NOTIFICATIONS, PASSWORD])('PUT %s answers 400 to malformed JSON', async (url) => {
-    const owner = await registerOwner(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-      payload: '{"companyName": "x", ',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Malformed JSON in request body');
-  });
+  it.each([PROFILE, NOTIFICATIONS, PASSWORD])(
+    'PUT %s answers 400 to malformed JSON',
+    async (url) => {
+      const owner = await registerOwner(t.app);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload: '{"companyName": "x", ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Malformed JSON in request body');
+    },
+  );
 });
 
 describe('bad input never gets a 500', () => {
   const writes = [PROFILE, NOTIFICATIONS, PASSWORD, '/api/auth/plan'];
 
-  it.each(writes)('PUT %s: an empty body, a missing body, a wrong content type and 1 MB answer 4xx', async (url) => {
-    const owner = await registerOwner(t.app);
-    const send = (headers: Record<string, string>, payload?: string) =>
-      t.app.inject({ method: 'PUT', url, headers: { cookie: owner.cookie, ...headers }, payload });
-    expect((await send({ 'content-type': 'application/json' }, '')).statusCode).toBe(400);
-    expect((await send({})).statusCode).toBe(400);
-    expect((await send({ 'content-type': 'application/xml' }, '<a/>')).statusCode).toBe(415);
-    const big = await send({ 'content-type': 'application/json' }, JSON.stringify({ companyName: 'a'.repeat(1024 * 1024) }));
-    expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe('Request body is too large');
-  });
+  it.each(writes)(
+    'PUT %s: an empty body, a missing body, a wrong content type and 1 MB answer 4xx',
+    async (url) => {
+      const owner = await registerOwner(t.app);
+      const send = (headers: Record<string, string>, payload?: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url,
+          headers: { cookie: owner.cookie, ...headers },
+          payload,
+        });
+      expect((await send({ 'content-type': 'application/json' }, '')).statusCode).toBe(400);
+      expect((await send({})).statusCode).toBe(400);
+      expect((await send({ 'content-type': 'application/xml' }, '<a/>')).statusCode).toBe(415);
+      const big = await send(
+        { 'content-type': 'application/json' },
+        JSON.stringify({ companyName: 'a'.repeat(1024 * 1024) }),
+      );
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe('Request body is too large');
+    },
+  );
 });
 
 describe('PUT /api/auth/settings/profile', () => {
@@ -88,7 +108,10 @@ describe('PUT /api/auth/settings/profile', () => {
       email: owner.email,
     });
     expect(res.body).not.toContain('argon2');
-    expect((await me(owner.cookie)).json()).toMatchObject({ companyName: 'Iron Spin Studio', phone: '+44 20 7946 0958' });
+    expect((await me(owner.cookie)).json()).toMatchObject({
+      companyName: 'Iron Spin Studio',
+      phone: '+44 20 7946 0958',
+    });
 
     // An empty phone clears it; the sign-in email never changes here.
     const cleared = await put(PROFILE, owner.cookie, {
@@ -104,7 +127,10 @@ describe('PUT /api/auth/settings/profile', () => {
     [{ contactEmail: 'a@b.co' }, 'Company name is required'],
     [{ companyName: '  ', contactEmail: 'a@b.co' }, 'Company name is required'],
     [{ companyName: 42, contactEmail: 'a@b.co' }, 'Company name is required'],
-    [{ companyName: 'X'.repeat(101), contactEmail: 'a@b.co' }, 'Company name must be under 100 characters'],
+    [
+      { companyName: 'X'.repeat(101), contactEmail: 'a@b.co' },
+      'Company name must be under 100 characters',
+    ],
     [{ companyName: 'Gym', contactEmail: 'nope' }, 'Invalid email address'],
     [{ companyName: 'Gym' }, 'Invalid email address'],
     [{ companyName: 'Gym', contactEmail: `${'a'.repeat(250)}@b.co` }, 'Invalid email address'],
@@ -122,7 +148,10 @@ describe('PUT /api/auth/settings/profile', () => {
     const owner = await registerOwner(t.app);
     const other = await registerOwner(t.app);
     await put(PROFILE, owner.cookie, { companyName: 'Mine', contactEmail: 'me@mine.example' });
-    expect((await me(other.cookie)).json()).toMatchObject({ companyName: null, contactEmail: null });
+    expect((await me(other.cookie)).json()).toMatchObject({
+      companyName: null,
+      contactEmail: null,
+    });
   });
 });
 
@@ -167,7 +196,10 @@ describe('PUT /api/auth/settings/notifications', () => {
 describe('PUT /api/auth/settings/password', () => {
   it('refuses a wrong current password with a clear 400 and keeps the old password', async () => {
     const owner = await registerOwner(t.app);
-    const res = await put(PASSWORD, owner.cookie, { currentPassword: 'not my password', newPassword: 'brand new pass' });
+    const res = await put(PASSWORD, owner.cookie, {
+      currentPassword: 'not my password',
+      newPassword: 'brand new pass',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
@@ -176,9 +208,18 @@ describe('PUT /api/auth/settings/password', () => {
 
   it.each([
     [{ newPassword: 'long enough' }, 'Current password is required'],
-    [{ currentPassword: 'whatever', newPassword: 'short' }, 'New password must be at least 8 characters'],
-    [{ currentPassword: 'whatever', newPassword: 'x'.repeat(201) }, 'Password must be under 200 characters'],
-    [{ currentPassword: 'same password', newPassword: 'same password' }, 'New password must be different from the current password'],
+    [
+      { currentPassword: 'whatever', newPassword: 'short' },
+      'New password must be at least 8 characters',
+    ],
+    [
+      { currentPassword: 'whatever', newPassword: 'x'.repeat(201) },
+      'Password must be under 200 characters',
+    ],
+    [
+      { currentPassword: 'same password', newPassword: 'same password' },
+      'New password must be different from the current password',
+    ],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
     const owner = await registerOwner(t.app);
     const res = await put(PASSWORD, owner.cookie, payload);
@@ -193,9 +234,14 @@ describe('PUT /api/auth/settings/password', () => {
     const tablet = sessionCookie(await login(owner.email, owner.password));
     expect((await me(laptop)).statusCode).toBe(200);
 
-    const res = await put(PASSWORD, owner.cookie, { currentPassword: owner.password, newPassword: 'a new password 2' });
+    const res = await put(PASSWORD, owner.cookie, {
+      currentPassword: owner.password,
+      newPassword: 'a new password 2',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Your password has been changed. Other devices have been signed out.');
+    expect(res.json().message).toBe(
+      'Your password has been changed. Other devices have been signed out.',
+    );
 
     expect((await me(owner.cookie)).statusCode).toBe(200);
     expect((await me(laptop)).statusCode).toBe(401);
@@ -210,10 +256,20 @@ describe('PUT /api/auth/settings/password', () => {
   it('limits attempts to 10 per 15 minutes per session, then answers 429', async () => {
     const owner = await registerOwner(t.app);
     for (let i = 0; i < 10; i++) {
-      const res = await put(PASSWORD, owner.cookie, { currentPassword: `wrong ${i}`, newPassword: 'brand new pass' }, '10.8.0.1');
+      const res = await put(
+        PASSWORD,
+        owner.cookie,
+        { currentPassword: `wrong ${i}`, newPassword: 'brand new pass' },
+        '10.8.0.1',
+      );
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await put(PASSWORD, owner.cookie, { currentPassword: owner.password, newPassword: 'brand new pass' }, '10.8.0.1');
+    const blocked = await put(
+      PASSWORD,
+      owner.cookie,
+      { currentPassword: owner.password, newPassword: 'brand new pass' },
+      '10.8.0.1',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts/);
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
@@ -224,13 +280,32 @@ describe('GET /api/auth/export', () => {
   it('downloads the account without its password hash, its plan changes and its own videos’ metadata', async () => {
     const owner = await registerOwner(t.app);
     const other = await registerOwner(t.app);
-    await put(PROFILE, owner.cookie, { companyName: 'Export Gym', contactEmail: 'desk@export.example', phone: '555 0100' });
-    await t.app.inject({ method: 'PUT', url: '/api/auth/plan', headers: { cookie: owner.cookie }, payload: { planId: 'power-cycle' } });
-    await seedVideo(t.database.db, owner.id, { title: 'Sunrise Sprint', description: 'Intervals', duration: '1800', originalKey: 'secret/key.mp4', uploadedAt: new Date(Date.now() - 60_000) });
+    await put(PROFILE, owner.cookie, {
+      companyName: 'Export Gym',
+      contactEmail: 'desk@export.example',
+      phone: '555 0100',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/plan',
+      headers: { cookie: owner.cookie },
+      payload: { planId: 'power-cycle' },
+    });
+    await seedVideo(t.database.db, owner.id, {
+      title: 'Sunrise Sprint',
+      description: 'Intervals',
+      duration: '1800',
+      originalKey: 'secret/key.mp4',
+      uploadedAt: new Date(Date.now() - 60_000),
+    });
     await seedVideo(t.database.db, owner.id, { title: 'Hill Repeats', uploadedAt: new Date() });
     await seedVideo(t.database.db, other.id, { title: 'Not Mine' });
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/export', headers: { cookie: owner.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/export',
+      headers: { cookie: owner.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -254,10 +329,18 @@ describe('GET /api/auth/export', () => {
       plan: 'power-cycle',
     });
     expect(data.planChanges).toEqual([
-      expect.objectContaining({ fromPlan: 'spin-starter', toPlan: 'power-cycle', provider: 'manual' }),
+      expect.objectContaining({
+        fromPlan: 'spin-starter',
+        toPlan: 'power-cycle',
+        provider: 'manual',
+      }),
     ]);
     expect(data.videos.map((v) => v.title)).toEqual(['Sunrise Sprint', 'Hill Repeats']);
-    expect(data.videos[0]).toMatchObject({ description: 'Intervals', duration: '1800', originalFileName: 'climb.mp4' });
+    expect(data.videos[0]).toMatchObject({
+      description: 'Intervals',
+      duration: '1800',
+      originalFileName: 'climb.mp4',
+    });
     expect(Date.parse(data.exportedAt)).not.toBeNaN();
   });
 });

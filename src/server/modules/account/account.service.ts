@@ -50,7 +50,11 @@ export function accountService({ users, account, plans, sessions, now = Date.now
      * Checks the current password, stores the new one, and signs out every other session of the
      * user (the one making the change stays).
      */
-    async changePassword(user: UserRow, currentSid: string, input: ChangePasswordBody): Promise<void> {
+    async changePassword(
+      user: UserRow,
+      currentSid: string,
+      input: ChangePasswordBody,
+    ): Promise<void> {
       if (!(await verifyPassword(user.password, input.currentPassword))) {
         throw new ValidationError(WRONG_CURRENT_PASSWORD, {
           errors: [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],

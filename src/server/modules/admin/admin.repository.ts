@@ -30,7 +30,7 @@ const owner = { id: users.id, companyName: users.companyName, email: users.email
 
 /**
  * What the admin area reads across every owner. Status changes do not live here: they go through
- * the media repository's `transition` (status check under a row lock and the audit row, in one
+ * the videos module's lifecycle (status check under a row lock and the audit row, in one
  * transaction), the same one the jobs use.
  */
 export function adminRepository(db: Db) {
@@ -94,7 +94,7 @@ export function adminRepository(db: Db) {
         number
       >;
       for (const { status, n } of grouped) {
-        if (status in counts) counts[status as VideoStatus] = Number(n);
+        if (status in counts) counts[status] = Number(n);
       }
       const total = query.status
         ? counts[query.status]

@@ -43,7 +43,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (x: unknown) => (x === null || x === undefined ? 0 : Number(x));
 const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
-/** The video's duration in seconds when the text holds a number (the spec stores it as text). */
+/** The video's duration in seconds when the text holds a number (the product stores it as text). */
 const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' then ${v.duration}::float8 end)`;
 /**
  * The share of the video one session watched, capped at 1; null when the duration is unknown or 0
@@ -73,7 +73,10 @@ export function analyticsRepository(db: Db) {
       );
     },
 
-    async findVideo(ownerId: string, videoId: string): Promise<{ id: string; title: string } | undefined> {
+    async findVideo(
+      ownerId: string,
+      videoId: string,
+    ): Promise<{ id: string; title: string } | undefined> {
       const [row] = await db
         .select({ id: v.id, title: v.title })
         .from(v)
@@ -129,7 +132,10 @@ export function analyticsRepository(db: Db) {
      * One point per local day, the last `days` days (today last): counted views and the distinct
      * viewers behind them.
      */
-    async daily(scope: Scope, days: number): Promise<Array<{ date: string; views: number; viewers: number }>> {
+    async daily(
+      scope: Scope,
+      days: number,
+    ): Promise<Array<{ date: string; views: number; viewers: number }>> {
       const tz = scope.timeZone;
       // From local midnight `days - 1` days ago; a day boundary in the owner's time zone.
       const result = await db.execute(sql`

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
-import { seedPlayback, seedVideo, type PlaybackSeed } from './analytics.fixtures';
+import { seedPlayback, seedVideo, type PlaybackSeed } from '../../test/analytics-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -24,32 +24,132 @@ beforeAll(async () => {
   a = await registerOwner(t.app);
   b = await registerOwner(t.app);
   fresh = await registerOwner(t.app);
-  v1 = await seedVideo(db, a.id, { title: 'Hill Climb', duration: '600', uploadedAt: new Date(Date.now() - 9 * DAY) });
-  v2 = await seedVideo(db, a.id, { title: 'Endurance Ride', duration: '1200', uploadedAt: new Date(Date.now() - 8 * DAY) });
-  v3 = await seedVideo(db, a.id, { title: 'Live Session', duration: null, uploadedAt: new Date(Date.now() - 7 * DAY) });
-  v4 = await seedVideo(db, a.id, { title: 'Cool Down', duration: '300', uploadedAt: new Date(Date.now() - 6 * DAY) });
+  v1 = await seedVideo(db, a.id, {
+    title: 'Hill Climb',
+    duration: '600',
+    uploadedAt: new Date(Date.now() - 9 * DAY),
+  });
+  v2 = await seedVideo(db, a.id, {
+    title: 'Endurance Ride',
+    duration: '1200',
+    uploadedAt: new Date(Date.now() - 8 * DAY),
+  });
+  v3 = await seedVideo(db, a.id, {
+    title: 'Live Session',
+    duration: null,
+    uploadedAt: new Date(Date.now() - 7 * DAY),
+  });
+  v4 = await seedVideo(db, a.id, {
+    title: 'Cool Down',
+    duration: '300',
+    uploadedAt: new Date(Date.now() - 6 * DAY),
+  });
   vb = await seedVideo(db, b.id, { title: 'Other Gym Ride', duration: '600' });
 
   now = t.now();
   const A = a.id;
   seeds = [
     // The current 30 days.
-    { videoId: v1, ownerId: A, viewerId: 'viewer-a', startedAt: now - 1 * DAY, watchedSeconds: 300, counted: true }, // share 0.5
-    { videoId: v1, ownerId: A, viewerId: 'viewer-b', startedAt: now - 2 * DAY, watchedSeconds: 600, counted: true }, // share 1
-    { videoId: v1, ownerId: A, viewerId: 'viewer-a', startedAt: now - 3 * DAY, watchedSeconds: 900, counted: true }, // capped at 1
-    { videoId: v2, ownerId: A, viewerId: 'viewer-c', startedAt: now - 29 * DAY, watchedSeconds: 300, counted: true }, // share 0.25
-    { videoId: v2, ownerId: A, viewerId: 'viewer-d', startedAt: now - 1 * DAY - 2 * HOUR, watchedSeconds: 5, counted: false }, // no view
-    { videoId: v3, ownerId: A, viewerId: 'viewer-a', startedAt: now - 5 * DAY, watchedSeconds: 120, counted: true }, // no duration
+    {
+      videoId: v1,
+      ownerId: A,
+      viewerId: 'viewer-a',
+      startedAt: now - 1 * DAY,
+      watchedSeconds: 300,
+      counted: true,
+    }, // share 0.5
+    {
+      videoId: v1,
+      ownerId: A,
+      viewerId: 'viewer-b',
+      startedAt: now - 2 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    }, // share 1
+    {
+      videoId: v1,
+      ownerId: A,
+      viewerId: 'viewer-a',
+      startedAt: now - 3 * DAY,
+      watchedSeconds: 900,
+      counted: true,
+    }, // capped at 1
+    {
+      videoId: v2,
+      ownerId: A,
+      viewerId: 'viewer-c',
+      startedAt: now - 29 * DAY,
+      watchedSeconds: 300,
+      counted: true,
+    }, // share 0.25
+    {
+      videoId: v2,
+      ownerId: A,
+      viewerId: 'viewer-d',
+      startedAt: now - 1 * DAY - 2 * HOUR,
+      watchedSeconds: 5,
+      counted: false,
+    }, // no view
+    {
+      videoId: v3,
+      ownerId: A,
+      viewerId: 'viewer-a',
+      startedAt: now - 5 * DAY,
+      watchedSeconds: 120,
+      counted: true,
+    }, // no duration
     // The 30 days before.
-    { videoId: v1, ownerId: A, viewerId: 'viewer-e', startedAt: now - 31 * DAY, watchedSeconds: 600, counted: true }, // share 1
-    { videoId: v2, ownerId: A, viewerId: 'viewer-a', startedAt: now - 45 * DAY, watchedSeconds: 600, counted: true }, // share 0.5
+    {
+      videoId: v1,
+      ownerId: A,
+      viewerId: 'viewer-e',
+      startedAt: now - 31 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    }, // share 1
+    {
+      videoId: v2,
+      ownerId: A,
+      viewerId: 'viewer-a',
+      startedAt: now - 45 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    }, // share 0.5
     // Older than both periods: ignored.
-    { videoId: v1, ownerId: A, viewerId: 'viewer-z', startedAt: now - 70 * DAY, watchedSeconds: 600, counted: true },
+    {
+      videoId: v1,
+      ownerId: A,
+      viewerId: 'viewer-z',
+      startedAt: now - 70 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    },
     // Owner B's own view.
-    { videoId: vb, ownerId: b.id, viewerId: 'viewer-a', startedAt: now - 1 * DAY, watchedSeconds: 600, counted: true },
+    {
+      videoId: vb,
+      ownerId: b.id,
+      viewerId: 'viewer-a',
+      startedAt: now - 1 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    },
     // Inconsistent rows that must never count for anyone else: A's id on B's video, B's id on A's video.
-    { videoId: vb, ownerId: A, viewerId: 'viewer-x', startedAt: now - 1 * DAY, watchedSeconds: 600, counted: true },
-    { videoId: v1, ownerId: b.id, viewerId: 'viewer-y', startedAt: now - 1 * DAY, watchedSeconds: 600, counted: true },
+    {
+      videoId: vb,
+      ownerId: A,
+      viewerId: 'viewer-x',
+      startedAt: now - 1 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    },
+    {
+      videoId: v1,
+      ownerId: b.id,
+      viewerId: 'viewer-y',
+      startedAt: now - 1 * DAY,
+      watchedSeconds: 600,
+      counted: true,
+    },
   ];
   await seedPlayback(db, seeds);
 });
@@ -71,7 +171,12 @@ async function ok(cookie: string, query = ''): Promise<AnalyticsResponse> {
 
 /** The UTC (or `timeZone`) calendar date of an instant, as YYYY-MM-DD. */
 function localDate(ms: number, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
 }
 
 describe('GET /api/analytics', () => {
@@ -142,7 +247,13 @@ describe('GET /api/analytics', () => {
       (s) => s.ownerId === a.id && s.counted && s.videoId !== vb && s.startedAt > now - 30 * DAY,
     );
     const hourOf = (ms: number) =>
-      Number(new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', hourCycle: 'h23' }).format(ms));
+      Number(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: tz,
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(ms),
+      );
     const expected = Array.from({ length: 24 }, (_, hour) => ({
       hour,
       views: mine.filter((s) => hourOf(s.startedAt) === hour).length,
@@ -153,7 +264,15 @@ describe('GET /api/analytics', () => {
 
   it('lists each video with views, distinct viewers, watch time and completion, best first', async () => {
     const body = await ok(a.cookie);
-    expect(body.videoPerformance.map((p) => [p.title, p.views, p.uniqueViewers, p.watchTimeHours, p.completionRate])).toEqual([
+    expect(
+      body.videoPerformance.map((p) => [
+        p.title,
+        p.views,
+        p.uniqueViewers,
+        p.watchTimeHours,
+        p.completionRate,
+      ]),
+    ).toEqual([
       ['Hill Climb', 3, 2, 0.5, 83.3], // 1800 s; (0.5 + 1 + 1) / 3
       ['Endurance Ride', 1, 1, 0.08, 25], // 305 s
       ['Live Session', 1, 1, 0.03, null], // 120 s, no duration
@@ -198,7 +317,12 @@ describe('GET /api/analytics', () => {
   });
 
   it('refuses a bad time zone or a repeated parameter with 400', async () => {
-    for (const query of ['?tz=Not%2FAZone', '?tz=%2B05%3A00', `?tz=${'x'.repeat(80)}`, `?video=${v1}&video=${v2}`]) {
+    for (const query of [
+      '?tz=Not%2FAZone',
+      '?tz=%2B05%3A00',
+      `?tz=${'x'.repeat(80)}`,
+      `?video=${v1}&video=${v2}`,
+    ]) {
       const res = await analytics(a.cookie, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBeTruthy();

@@ -1,24 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { analyticsQuery } from '@shared/analytics.contract';
-import type { Db } from '../../db/client';
-import { parse } from '../../lib/validate';
-import type { Guards } from '../../plugins/guards';
-import { analyticsRepository } from './analytics.repository';
-import { analyticsService } from './analytics.service';
+import { analyticsEndpoints } from '@shared/analytics.contract';
+import type { RouteCollector } from '../../plugins/routes';
+import type { AnalyticsService } from './analytics.service';
 
-interface Deps {
-  db: Db;
-  guards: Guards;
-  now?: () => number;
-}
-
-/** The owner's analytics (spec §2 Analytics) on the playback sessions the player records. */
-export function analyticsRoutes(app: FastifyInstance, { db, guards, now }: Deps): void {
-  const analytics = analyticsService(analyticsRepository(db), now);
-
-  app.get('/api/analytics', async (request, reply) => {
-    const user = await guards.user(request, reply);
-    const query = parse(analyticsQuery, request.query);
+/** The owner's analytics (product.md §2 Analytics) on the playback sessions the player records. */
+export function analyticsRoutes(
+  routes: RouteCollector,
+  { analytics }: { analytics: AnalyticsService },
+): void {
+  routes.route(analyticsEndpoints.overview, async ({ user, query, reply }) => {
     const body = await analytics.overview(user.id, query);
     return reply.header('Cache-Control', 'private, no-cache').send(body);
   });

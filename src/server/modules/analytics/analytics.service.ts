@@ -30,7 +30,11 @@ function metric(current: number, previous: number, shown = current): Metric {
 function summary(current: PeriodTotals, previous: PeriodTotals): AnalyticsResponse['summary'] {
   return {
     totalViews: metric(current.views, previous.views),
-    watchTimeHours: metric(current.watchedSeconds, previous.watchedSeconds, hours(current.watchedSeconds)),
+    watchTimeHours: metric(
+      current.watchedSeconds,
+      previous.watchedSeconds,
+      hours(current.watchedSeconds),
+    ),
     activeStudents: metric(current.activeViewers, previous.activeViewers),
     engagementRate: metric(
       current.completion ?? 0,
@@ -63,7 +67,9 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
       if (!(await knownTimeZone(query.tz))) throw new ValidationError(UNKNOWN_TIME_ZONE);
       let video: AnalyticsResponse['video'] = null;
       if (query.video !== undefined) {
-        const found = UUID.test(query.video) ? await repo.findVideo(ownerId, query.video) : undefined;
+        const found = UUID.test(query.video)
+          ? await repo.findVideo(ownerId, query.video)
+          : undefined;
         if (!found) throw new NotFoundError(VIDEO_NOT_FOUND);
         video = found;
       }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions';
 import { SessionManager } from '../../plugins/session';
-import { registerOwner, sessionCookie, startTestApp, uniqueEmail, type TestApp } from '../../test/harness';
+import {
+  registerOwner,
+  sessionCookie,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,14 +18,24 @@ afterAll(() => t.close());
 const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 const login = (payload: unknown, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 const me = (cookie?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
 
 describe('POST /api/auth/register', () => {
   it('creates the account, signs it in and never returns the password', async () => {
     const email = uniqueEmail();
-    const res = await register({ email, password: 'long enough', firstName: 'Ana', lastName: 'Lopez' });
+    const res = await register({
+      email,
+      password: 'long enough',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
     expect(user).toMatchObject({
@@ -72,11 +88,23 @@ describe('POST /api/auth/register', () => {
 
   it.each([
     [{ password: 'long enough', firstName: 'A', lastName: 'B' }, 'Email is required'],
-    [{ email: 'not-an-email', password: 'long enough', firstName: 'A', lastName: 'B' }, 'Please enter a valid email address'],
-    [{ email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' }, 'Password must be at least 8 characters'],
+    [
+      { email: 'not-an-email', password: 'long enough', firstName: 'A', lastName: 'B' },
+      'Please enter a valid email address',
+    ],
+    [
+      { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' },
+      'Password must be at least 8 characters',
+    ],
     [{ email: 'a@b.co', password: 'long enough', lastName: 'B' }, 'First name is required'],
-    [{ email: 'a@b.co', password: 'long enough', firstName: 'A', lastName: '   ' }, 'Last name is required'],
-    [{ email: 'a@b.co', password: 'long enough', firstName: 'A'.repeat(101), lastName: 'B' }, 'First name must be under 100 characters'],
+    [
+      { email: 'a@b.co', password: 'long enough', firstName: 'A', lastName: '   ' },
+      'Last name is required',
+    ],
+    [
+      { email: 'a@b.co', password: 'long enough', firstName: 'A'.repeat(101), lastName: 'B' },
+      'First name must be under 100 characters',
+    ],
     [{ email: 42, password: 'long enough', firstName: 'A', lastName: 'B' }, 'Email is required'],
   ])('rejects %j with "%s"', async (payload, message) => {
     const res = await register(payload);
@@ -88,7 +116,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('answers an object with user and rotates the session id', async () => {
     const owner = await registerOwner(t.app);
-    const res = await login({ email: owner.email.toUpperCase(), password: owner.password }, '10.1.0.1');
+    const res = await login(
+      { email: owner.email.toUpperCase(), password: owner.password },
+      '10.1.0.1',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe(owner.email);
     expect(res.body).not.toContain('password');
@@ -129,8 +160,12 @@ describe('POST /api/auth/login', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
     // Another address, or another email from this address, is not blocked.
-    expect((await login({ email: owner.email, password: owner.password }, '10.3.0.2')).statusCode).toBe(200);
-    expect((await login({ email: uniqueEmail(), password: 'wrong password' }, '10.3.0.1')).statusCode).toBe(401);
+    expect(
+      (await login({ email: owner.email, password: owner.password }, '10.3.0.2')).statusCode,
+    ).toBe(200);
+    expect(
+      (await login({ email: uniqueEmail(), password: 'wrong password' }, '10.3.0.1')).statusCode,
+    ).toBe(401);
   });
 
   it('validates its body', async () => {

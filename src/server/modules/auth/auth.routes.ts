@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  loginBody,
-  registerBody,
-  tooManySignIns,
-  tooManySignUps,
-  type AuthResponse,
-} from '@shared/auth.contract';
+import { authEndpoints, tooManySignIns, tooManySignUps } from '@shared/auth.contract';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
-import { parse } from '../../lib/validate';
 import { failureLimit, underLimits, type Limit } from '../../plugins/attempt-limit';
 import { clientAddress } from '../../plugins/client-address';
-import type { Guards } from '../../plugins/guards';
+import type { RouteCollector } from '../../plugins/routes';
 import type { SessionManager } from '../../plugins/session';
 import type { AuthService } from './auth.service';
 import { toPublicUser } from './public-user';
@@ -36,7 +29,6 @@ export const SIGN_UP_LIMITS: SignUpLimits = {
 interface Deps {
   auth: AuthService;
   sessions: SessionManager;
-  guards: Guards;
   signUpLimits: SignUpLimits;
 }
 
@@ -47,9 +39,11 @@ function emailOf(body: unknown): string {
 
 const minutesLeft = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 
+/** Sign-up, sign-in and sessions. The limiters are made on the app (their store is the app's). */
 export function authRoutes(
   app: FastifyInstance,
-  { auth, sessions, guards, signUpLimits }: Deps,
+  routes: RouteCollector,
+  { auth, sessions, signUpLimits }: Deps,
 ): void {
   const failedSignIns = [
     failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${clientAddress(r.ip)}`, tooManySignIns),
@@ -67,8 +61,18 @@ export function authRoutes(
     tooManySignUps,
   );
 
-  app.post(
-    '/api/auth/register',
+  routes.route(
+    authEndpoints.register,
+    async ({ body, request, reply }) => {
+      const user = await underLimits(
+        request,
+        [takenEmails],
+        (error) => error instanceof ConflictError,
+        () => auth.register(body),
+      );
+      await sessions.start(request, reply, user.id);
+      return { message: 'Account created', user: toPublicUser(user) };
+    },
     {
       config: {
         rateLimit: {
@@ -82,22 +86,20 @@ export function authRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const input = parse(registerBody, request.body);
-      const user = await underLimits(
-        request,
-        [takenEmails],
-        (error) => error instanceof ConflictError,
-        () => auth.register(input),
-      );
-      await sessions.start(request, reply, user.id);
-      const body: AuthResponse = { message: 'Account created', user: toPublicUser(user) };
-      return reply.status(201).send(body);
-    },
   );
 
-  app.post(
-    '/api/auth/login',
+  routes.route(
+    authEndpoints.login,
+    async ({ body, request, reply }) => {
+      const user = await underLimits(
+        request,
+        failedSignIns,
+        (error) => error instanceof UnauthorizedError,
+        () => auth.login(body),
+      );
+      await sessions.start(request, reply, user.id);
+      return { message: 'Signed in', user: toPublicUser(user) };
+    },
     {
       config: {
         rateLimit: {
@@ -111,27 +113,12 @@ export function authRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const input = parse(loginBody, request.body);
-      const user = await underLimits(
-        request,
-        failedSignIns,
-        (error) => error instanceof UnauthorizedError,
-        () => auth.login(input),
-      );
-      await sessions.start(request, reply, user.id);
-      const body: AuthResponse = { message: 'Signed in', user: toPublicUser(user) };
-      return body;
-    },
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  routes.route(authEndpoints.logout, async ({ request, reply }) => {
     await sessions.end(request, reply);
     return { message: 'Signed out' };
   });
 
-  app.get('/api/auth/user', async (request, reply) => {
-    const user = await guards.user(request, reply);
-    return toPublicUser(user);
-  });
+  routes.route(authEndpoints.user, async ({ user }) => toPublicUser(user));
 }

@@ -16,13 +16,22 @@ describe('ensureAdmin (the admin bootstrap)', () => {
     expect(first).toMatchObject({ isAdmin: 'true', onboardingCompleted: 'true' });
     const second = await auth.ensureAdmin('boss@example.com', 'second-password');
     expect(second.id).toBe(first.id);
-    await expect(auth.login({ email: 'boss@example.com', password: 'second-password' })).resolves.toMatchObject({ id: first.id });
-    await expect(auth.login({ email: 'boss@example.com', password: 'first-password' })).rejects.toThrow('Invalid email or password');
+    await expect(
+      auth.login({ email: 'boss@example.com', password: 'second-password' }),
+    ).resolves.toMatchObject({ id: first.id });
+    await expect(
+      auth.login({ email: 'boss@example.com', password: 'first-password' }),
+    ).rejects.toThrow('Invalid email or password');
   });
 
   it('promotes an existing owner account', async () => {
     const auth = authService(usersRepository(database.db));
-    const owner = await auth.register({ email: 'owner@example.com', password: 'owner-pass', firstName: 'O', lastName: 'W' });
+    const owner = await auth.register({
+      email: 'owner@example.com',
+      password: 'owner-pass',
+      firstName: 'O',
+      lastName: 'W',
+    });
     expect(owner.isAdmin).toBe('false');
     const admin = await auth.ensureAdmin('owner@example.com', 'owner-pass');
     expect(admin).toMatchObject({ id: owner.id, isAdmin: 'true' });
@@ -30,7 +39,12 @@ describe('ensureAdmin (the admin bootstrap)', () => {
 
   it('stores an argon2id hash, never the password', async () => {
     const auth = authService(usersRepository(database.db));
-    const user = await auth.register({ email: 'hash@example.com', password: 'plain-secret', firstName: 'H', lastName: 'S' });
+    const user = await auth.register({
+      email: 'hash@example.com',
+      password: 'plain-secret',
+      firstName: 'H',
+      lastName: 'S',
+    });
     expect(user.password).toMatch(/^\$argon2id\$/);
     expect(user.password).not.toContain('plain-secret');
   });

@@ -11,7 +11,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks a password. With no stored hash (unknown email) it still runs one verification, so the
  * answer takes as long as for a known email and does not reveal which emails have accounts.
  */
-export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | undefined,
+  password: string,
+): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hash('cadence-timing-equaliser');
     await verify(await dummyHash, password).catch(() => false);

@@ -45,7 +45,12 @@ export function brandingRepository(db: Db) {
      * Marks the domain verified, only if the owner still has this domain with this token and it is
      * not verified yet (a domain changed during the DNS lookup is not verified by it).
      */
-    async markVerified(ownerId: string, domain: string, token: string, at: Date): Promise<UserRow | undefined> {
+    async markVerified(
+      ownerId: string,
+      domain: string,
+      token: string,
+      at: Date,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ customDomainVerifiedAt: at, updatedAt: new Date() })

@@ -12,7 +12,10 @@ import { brandingService, VERIFY_LIMIT } from './branding.service';
 let t: TestApp;
 const dns = fakeTxtResolver();
 beforeAll(async () => {
-  t = await startTestApp({ env: { APP_HOSTS: 'app.cadence.test' }, deps: { txtResolver: dns.resolver } });
+  t = await startTestApp({
+    env: { APP_HOSTS: 'app.cadence.test' },
+    deps: { txtResolver: dns.resolver },
+  });
 });
 afterAll(() => t.close());
 
@@ -50,10 +53,16 @@ function multipart(field: string, filename: string, type: string, content: Buffe
       `Content-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
-function uploadLogo(cookie: string | undefined, file: { field?: string; name: string; type: string; body: Buffer }) {
+function uploadLogo(
+  cookie: string | undefined,
+  file: { field?: string; name: string; type: string; body: Buffer },
+) {
   const { payload, contentType } = multipart(file.field ?? 'logo', file.name, file.type, file.body);
   return t.app.inject({
     method: 'POST',
@@ -64,24 +73,39 @@ function uploadLogo(cookie: string | undefined, file: { field?: string; name: st
 }
 
 const png = (width: number, height: number, color = '#ff4500') =>
-  sharp({ create: { width, height, channels: 4, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: color } })
+    .png()
+    .toBuffer();
 
-const VALID = { gymName: 'Iron Spin Studio', description: 'Hills and sprints.', primaryColor: '#3b82f6', secondaryColor: '#0f172a' };
+const VALID = {
+  gymName: 'Iron Spin Studio',
+  description: 'Hills and sprints.',
+  primaryColor: '#3b82f6',
+  secondaryColor: '#0f172a',
+};
 
 describe('signed out', () => {
   it('answers 401 on every branding endpoint', async () => {
     expect((await getBranding()).statusCode).toBe(401);
     expect((await putBranding(undefined, VALID)).statusCode).toBe(401);
-    const domain = await t.app.inject({ method: 'PUT', url: '/api/auth/branding/domain', payload: { domain: 'a.example.com' } });
+    const domain = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/branding/domain',
+      payload: { domain: 'a.example.com' },
+    });
     expect(domain.statusCode).toBe(401);
-    const upload = await uploadLogo(undefined, { name: 'logo.png', type: 'image/png', body: await png(10, 10) });
+    const upload = await uploadLogo(undefined, {
+      name: 'logo.png',
+      type: 'image/png',
+      body: await png(10, 10),
+    });
     expect(upload.statusCode).toBe(401);
     expect(upload.json()).toHaveProperty('message');
   });
 });
 
 describe('GET and PUT /api/auth/branding', () => {
-  it('answers the spec defaults for a new gym', async () => {
+  it('answers the product’s defaults for a new gym', async () => {
     const owner = await onboardedOwner('Pedal House');
     const res = await getBranding(owner.cookie);
     expect(res.statusCode).toBe(200);
@@ -107,10 +131,21 @@ describe('GET and PUT /api/auth/branding', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Branding saved',
-      branding: { gymName: 'Iron Spin Studio', description: 'Hills and sprints.', primaryColor: '#3b82f6' },
-      user: { companyName: 'Iron Spin Studio', brandPrimaryColor: '#3b82f6', brandSecondaryColor: '#0f172a' },
+      branding: {
+        gymName: 'Iron Spin Studio',
+        description: 'Hills and sprints.',
+        primaryColor: '#3b82f6',
+      },
+      user: {
+        companyName: 'Iron Spin Studio',
+        brandPrimaryColor: '#3b82f6',
+        brandSecondaryColor: '#0f172a',
+      },
     });
-    expect(await me(owner.cookie)).toMatchObject({ companyName: 'Iron Spin Studio', companyDescription: 'Hills and sprints.' });
+    expect(await me(owner.cookie)).toMatchObject({
+      companyName: 'Iron Spin Studio',
+      companyDescription: 'Hills and sprints.',
+    });
     expect((await getBranding(owner.cookie)).json().branding.primaryColor).toBe('#3b82f6');
   });
 
@@ -124,7 +159,11 @@ describe('GET and PUT /api/auth/branding', () => {
 
   it('flags a colour pair that would be unreadable, and says what the public page does instead', async () => {
     const owner = await onboardedOwner();
-    const res = await putBranding(owner.cookie, { ...VALID, primaryColor: '#a855f7', secondaryColor: '#1a1a1a' });
+    const res = await putBranding(owner.cookie, {
+      ...VALID,
+      primaryColor: '#a855f7',
+      secondaryColor: '#1a1a1a',
+    });
     expect(res.statusCode).toBe(200);
     const { contrast } = res.json().branding;
     expect(contrast.readable).toBe(false);
@@ -136,7 +175,10 @@ describe('GET and PUT /api/auth/branding', () => {
     [{ ...VALID, primaryColor: 'red' }, 'Primary colour must be a hex colour like #ff4500'],
     [{ ...VALID, primaryColor: '#fff' }, 'Primary colour must be a hex colour like #ff4500'],
     [{ ...VALID, primaryColor: '#12345g' }, 'Primary colour must be a hex colour like #ff4500'],
-    [{ ...VALID, secondaryColor: 'rgb(0,0,0)' }, 'Secondary colour must be a hex colour like #1a1a1a'],
+    [
+      { ...VALID, secondaryColor: 'rgb(0,0,0)' },
+      'Secondary colour must be a hex colour like #1a1a1a',
+    ],
     [{ ...VALID, secondaryColor: 42 }, 'Secondary colour must be a hex colour like #1a1a1a'],
     [{ ...VALID, gymName: 'A' }, 'Gym name must be at least 2 characters'],
     [{ ...VALID, gymName: 'x'.repeat(101) }, 'Gym name must be under 100 characters'],
@@ -148,7 +190,10 @@ describe('GET and PUT /api/auth/branding', () => {
     const res = await putBranding(owner.cookie, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect(await me(owner.cookie)).toMatchObject({ companyName: 'Unchanged Gym', brandPrimaryColor: '#ff4500' });
+    expect(await me(owner.cookie)).toMatchObject({
+      companyName: 'Unchanged Gym',
+      brandPrimaryColor: '#ff4500',
+    });
   });
 
   it('answers malformed JSON with a 400', async () => {
@@ -167,14 +212,21 @@ describe('GET and PUT /api/auth/branding', () => {
     const a = await onboardedOwner('Gym A');
     const b = await onboardedOwner('Gym B');
     expect((await putBranding(a.cookie, VALID)).statusCode).toBe(200);
-    expect(await me(b.cookie)).toMatchObject({ companyName: 'Gym B', brandPrimaryColor: '#ff4500' });
+    expect(await me(b.cookie)).toMatchObject({
+      companyName: 'Gym B',
+      brandPrimaryColor: '#ff4500',
+    });
   });
 });
 
 describe('POST /api/auth/upload-logo', () => {
   it('re-encodes a PNG to at most 512 px with a 64 px icon, served as PNG with long caching', async () => {
     const owner = await onboardedOwner();
-    const res = await uploadLogo(owner.cookie, { name: 'logo.png', type: 'image/png', body: await png(1200, 600) });
+    const res = await uploadLogo(owner.cookie, {
+      name: 'logo.png',
+      type: 'image/png',
+      body: await png(1200, 600),
+    });
     expect(res.statusCode).toBe(200);
     const { logoUrl, logoIconUrl, user } = res.json();
     expect(logoUrl).toMatch(new RegExp(`^/api/logos/${owner.id}/[a-z0-9]+-512\\.png$`));
@@ -185,30 +237,60 @@ describe('POST /api/auth/upload-logo', () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 256 });
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 512,
+      height: 256,
+    });
 
     const icon = await t.app.inject({ method: 'GET', url: logoIconUrl });
     expect(icon.statusCode).toBe(200);
-    expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ format: 'png', width: 64, height: 64 });
+    expect(await sharp(icon.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 64,
+      height: 64,
+    });
 
     // Revalidation: the same name never changes.
-    const again = await t.app.inject({ method: 'GET', url: logoUrl, headers: { 'if-none-match': logo.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: logoUrl,
+      headers: { 'if-none-match': logo.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('accepts a JPEG by its content whatever its name, and never enlarges a small logo', async () => {
     const owner = await onboardedOwner();
-    const jpeg = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#22c55e' } }).jpeg().toBuffer();
-    const res = await uploadLogo(owner.cookie, { name: 'logo.bin', type: 'application/octet-stream', body: jpeg });
+    const jpeg = await sharp({
+      create: { width: 200, height: 120, channels: 3, background: '#22c55e' },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await uploadLogo(owner.cookie, {
+      name: 'logo.bin',
+      type: 'application/octet-stream',
+      body: jpeg,
+    });
     expect(res.statusCode).toBe(200);
     const logo = await t.app.inject({ method: 'GET', url: res.json().logoUrl });
-    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 200, height: 120 });
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 200,
+      height: 120,
+    });
   });
 
-  it('refuses a 6 MB image with 413 and the spec message, and keeps the logo as it was', async () => {
+  it('refuses a 6 MB image with 413 and the product’s message, and keeps the logo as it was', async () => {
     const owner = await onboardedOwner();
     const big = await sharp({
-      create: { width: 1500, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 1500,
+        height: 1400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png({ compressionLevel: 0 })
       .toBuffer();
@@ -224,7 +306,11 @@ describe('POST /api/auth/upload-logo', () => {
     const justOver = Buffer.concat([await png(10, 10), Buffer.alloc(LOGO_MAX_BYTES, 1)]);
     expect(justOver.length).toBeGreaterThan(LOGO_MAX_BYTES);
     expect(justOver.length).toBeLessThan(LOGO_MAX_BYTES + 1024);
-    const res = await uploadLogo(owner.cookie, { name: 'over.png', type: 'image/png', body: justOver });
+    const res = await uploadLogo(owner.cookie, {
+      name: 'over.png',
+      type: 'image/png',
+      body: justOver,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(LOGO_MESSAGES.tooLargeDescription);
   });
@@ -244,20 +330,43 @@ describe('POST /api/auth/upload-logo', () => {
   it('refuses a truncated PNG (right magic bytes, broken image) with 400', async () => {
     const owner = await onboardedOwner();
     const whole = await png(300, 300);
-    const res = await uploadLogo(owner.cookie, { name: 'cut.png', type: 'image/png', body: whole.subarray(0, 60) });
+    const res = await uploadLogo(owner.cookie, {
+      name: 'cut.png',
+      type: 'image/png',
+      body: whole.subarray(0, 60),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select an image file.');
   });
 
   it.each([
-    ['a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>'],
-    ['an event handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'],
-    ['a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>'],
-    ['an external image', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>'],
-    ['an entity', '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>'],
+    [
+      'a script',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    ],
+    [
+      'an event handler',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    ],
+    [
+      'a foreignObject',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
+    ],
+    [
+      'an external image',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>',
+    ],
+    [
+      'an entity',
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+    ],
   ])('refuses an SVG carrying %s with 400', async (_what, svg) => {
     const owner = await onboardedOwner();
-    const res = await uploadLogo(owner.cookie, { name: 'logo.svg', type: 'image/svg+xml', body: Buffer.from(svg) });
+    const res = await uploadLogo(owner.cookie, {
+      name: 'logo.svg',
+      type: 'image/svg+xml',
+      body: Buffer.from(svg),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(LOGO_MESSAGES.unsafeSvg);
     expect((await me(owner.cookie)).companyLogoUrl).toBeNull();
@@ -269,16 +378,29 @@ describe('POST /api/auth/upload-logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20">' +
       '<defs><linearGradient id="g"><stop offset="0" stop-color="#ff4500"/><stop offset="1" stop-color="#a855f7"/></linearGradient></defs>' +
       '<rect width="40" height="20" rx="4" fill="url(#g)"/></svg>';
-    const res = await uploadLogo(owner.cookie, { name: 'logo.svg', type: 'image/svg+xml', body: Buffer.from(svg) });
+    const res = await uploadLogo(owner.cookie, {
+      name: 'logo.svg',
+      type: 'image/svg+xml',
+      body: Buffer.from(svg),
+    });
     expect(res.statusCode).toBe(200);
     const logo = await t.app.inject({ method: 'GET', url: res.json().logoUrl });
     expect(logo.headers['content-type']).toBe('image/png');
-    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 256 });
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 512,
+      height: 256,
+    });
   });
 
   it('refuses a form without a `logo` file part, and a body that is not multipart', async () => {
     const owner = await onboardedOwner();
-    const wrongField = await uploadLogo(owner.cookie, { field: 'file', name: 'logo.png', type: 'image/png', body: await png(10, 10) });
+    const wrongField = await uploadLogo(owner.cookie, {
+      field: 'file',
+      name: 'logo.png',
+      type: 'image/png',
+      body: await png(10, 10),
+    });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe('Please select an image file.');
     const json = await t.app.inject({
@@ -299,8 +421,20 @@ describe('POST /api/auth/upload-logo', () => {
 
   it('replaces the previous logo (its files are gone), and Reset to Default removes the logo', async () => {
     const owner = await onboardedOwner();
-    const first = (await uploadLogo(owner.cookie, { name: 'a.png', type: 'image/png', body: await png(100, 100) })).json();
-    const second = (await uploadLogo(owner.cookie, { name: 'b.png', type: 'image/png', body: await png(100, 100, '#14b8a6') })).json();
+    const first = (
+      await uploadLogo(owner.cookie, {
+        name: 'a.png',
+        type: 'image/png',
+        body: await png(100, 100),
+      })
+    ).json();
+    const second = (
+      await uploadLogo(owner.cookie, {
+        name: 'b.png',
+        type: 'image/png',
+        body: await png(100, 100, '#14b8a6'),
+      })
+    ).json();
     expect(second.logoUrl).not.toBe(first.logoUrl);
     expect((await t.app.inject({ method: 'GET', url: first.logoUrl })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: first.logoIconUrl })).statusCode).toBe(404);
@@ -314,7 +448,11 @@ describe('POST /api/auth/upload-logo', () => {
       removeLogo: true,
     });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().branding).toMatchObject({ logoUrl: null, primaryColor: '#ff4500', secondaryColor: '#1a1a1a' });
+    expect(reset.json().branding).toMatchObject({
+      logoUrl: null,
+      primaryColor: '#ff4500',
+      secondaryColor: '#1a1a1a',
+    });
     expect((await t.app.inject({ method: 'GET', url: second.logoUrl })).statusCode).toBe(404);
   });
 
@@ -341,7 +479,8 @@ describe('PUT /api/auth/branding/domain', () => {
       headers: { cookie, host },
       payload: { domain } as object,
     });
-  const setPlan = (id: string, plan: string) => t.database.db.update(users).set({ plan }).where(eq(users.id, id));
+  const setPlan = (id: string, plan: string) =>
+    t.database.db.update(users).set({ plan }).where(eq(users.id, id));
 
   it('answers 403 naming the plan when the plan has no custom domain', async () => {
     const owner = await onboardedOwner();
@@ -350,7 +489,9 @@ describe('PUT /api/auth/branding/domain', () => {
     expect(res.json().message).toContain('Spin Starter');
     expect(res.json().message).toContain('Spin Master');
     await setPlan(owner.id, 'power-cycle');
-    expect((await putDomain(owner.cookie, 'classes.ironspin.com')).json().message).toContain('Power Cycle');
+    expect((await putDomain(owner.cookie, 'classes.ironspin.com')).json().message).toContain(
+      'Power Cycle',
+    );
   });
 
   it('saves a domain on Spin Master and Elite Studio, normalised, and removes it with null', async () => {
@@ -381,7 +522,17 @@ describe('PUT /api/auth/branding/domain', () => {
     expect(removed.json().branding.customDomain).toBeNull();
   });
 
-  it.each([['not a domain'], ['localhost'], ['10.0.0.1'], [42], ['-x.example.com'], ['::1'], ['[::1]'], ['intranet'], ['x'.repeat(400)]])('refuses %j with 400', async (domain) => {
+  it.each([
+    ['not a domain'],
+    ['localhost'],
+    ['10.0.0.1'],
+    [42],
+    ['-x.example.com'],
+    ['::1'],
+    ['[::1]'],
+    ['intranet'],
+    ['x'.repeat(400)],
+  ])('refuses %j with 400', async (domain) => {
     const owner = await onboardedOwner();
     await setPlan(owner.id, 'spin-master');
     const res = await putDomain(owner.cookie, domain);
@@ -396,13 +547,15 @@ describe('PUT /api/auth/branding/domain', () => {
       for (const domain of ['app.cadence.test', 'gym.app.cadence.test']) {
         const res = await putDomain(owner.cookie, domain, host);
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe("This is Cadence's own address. Please enter your gym's domain.");
+        expect(res.json().message).toBe(
+          "This is Cadence's own address. Please enter your gym's domain.",
+        );
       }
     }
   });
 
   // Changed with verification: an unverified claim reserves nothing, so the 409 needs a verified one.
-  it("refuses a domain another gym has verified with 409", async () => {
+  it('refuses a domain another gym has verified with 409', async () => {
     const a = await onboardedOwner();
     const b = await onboardedOwner();
     await setPlan(a.id, 'spin-master');
@@ -417,7 +570,9 @@ describe('PUT /api/auth/branding/domain', () => {
 describe('POST /api/auth/branding/domain/verify', () => {
   let seq = 0;
   /** An owner on Spin Master with a fresh domain saved (pending); answers its TXT record too. */
-  async function ownerWithPendingDomain(domain = `classes.verify-${++seq}-${Date.now().toString(36)}.com`) {
+  async function ownerWithPendingDomain(
+    domain = `classes.verify-${++seq}-${Date.now().toString(36)}.com`,
+  ) {
     const owner = await onboardedOwner();
     await t.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, owner.id));
     const saved = await t.app.inject({
@@ -431,8 +586,13 @@ describe('POST /api/auth/branding/domain/verify', () => {
     return { ...owner, domain, record };
   }
   const verify = (cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: cookie ? { cookie } : {} });
-  const statusOf = async (cookie: string) => (await getBranding(cookie)).json().branding.customDomainStatus;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/branding/domain/verify',
+      headers: cookie ? { cookie } : {},
+    });
+  const statusOf = async (cookie: string) =>
+    (await getBranding(cookie)).json().branding.customDomainStatus;
 
   it('answers 401 signed out, 403 on a plan without a custom domain, 400 with no domain saved', async () => {
     expect((await verify()).statusCode).toBe(401);
@@ -458,7 +618,12 @@ describe('POST /api/auth/branding/domain/verify', () => {
   it("refuses a record holding another value (another owner's code, junk), and leaves the domain pending", async () => {
     const owner = await ownerWithPendingDomain();
     const other = await ownerWithPendingDomain(owner.domain);
-    dns.publish(owner.record.name, [other.record.value], ['v=spf1 -all'], [`${owner.record.value}x`]);
+    dns.publish(
+      owner.record.name,
+      [other.record.value],
+      ['v=spf1 -all'],
+      [`${owner.record.value}x`],
+    );
     const res = await verify(owner.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(DOMAIN_MESSAGES.recordWrong(owner.record.name));
@@ -468,12 +633,20 @@ describe('POST /api/auth/branding/domain/verify', () => {
   it('verifies with the right record (also split into several strings, among others), then says so', async () => {
     const owner = await ownerWithPendingDomain();
     const half = Math.floor(owner.record.value.length / 2);
-    dns.publish(owner.record.name, ['google-site-verification=abc'], [owner.record.value.slice(0, half), owner.record.value.slice(half)]);
+    dns.publish(
+      owner.record.name,
+      ['google-site-verification=abc'],
+      [owner.record.value.slice(0, half), owner.record.value.slice(half)],
+    );
     const res = await verify(owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Custom domain verified',
-      branding: { customDomain: owner.domain, customDomainStatus: 'verified', customDomainRecord: null },
+      branding: {
+        customDomain: owner.domain,
+        customDomainStatus: 'verified',
+        customDomainRecord: null,
+      },
     });
     expect(Date.parse(res.json().branding.customDomainVerifiedAt)).toBeGreaterThan(0);
     // Verifying again changes nothing and looks nothing up.
@@ -518,16 +691,21 @@ describe('POST /api/auth/branding/domain/verify', () => {
     const owner = await ownerWithPendingDomain();
     const junk = Array.from({ length: 60 }, (_, i) => [`junk-${i}`]);
     dns.publish(owner.record.name, ...junk, [owner.record.value]);
-    expect((await verify(owner.cookie)).json().message).toBe(DOMAIN_MESSAGES.recordWrong(owner.record.name));
+    expect((await verify(owner.cookie)).json().message).toBe(
+      DOMAIN_MESSAGES.recordWrong(owner.record.name),
+    );
 
     const long = await ownerWithPendingDomain();
     dns.publish(long.record.name, [long.record.value, ' '.repeat(2000)]);
-    expect((await verify(long.cookie)).json().message).toBe(DOMAIN_MESSAGES.recordMissing(long.record.name));
+    expect((await verify(long.cookie)).json().message).toBe(
+      DOMAIN_MESSAGES.recordMissing(long.record.name),
+    );
   });
 
   it(`limits attempts to ${VERIFY_LIMIT.max} per account and window, across its sessions`, async () => {
     const owner = await ownerWithPendingDomain();
-    for (let i = 0; i < VERIFY_LIMIT.max; i++) expect((await verify(owner.cookie)).statusCode).toBe(400);
+    for (let i = 0; i < VERIFY_LIMIT.max; i++)
+      expect((await verify(owner.cookie)).statusCode).toBe(400);
     const limited = await verify(owner.cookie);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(DOMAIN_MESSAGES.tooManyVerifies);
@@ -549,13 +727,21 @@ describe('POST /api/auth/branding/domain/verify', () => {
     dns.publish(owner.record.name, [owner.record.value]);
     expect((await verify(owner.cookie)).statusCode).toBe(200);
     const put = (domain: string) =>
-      t.app.inject({ method: 'PUT', url: '/api/auth/branding/domain', headers: { cookie: owner.cookie }, payload: { domain } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/branding/domain',
+        headers: { cookie: owner.cookie },
+        payload: { domain },
+      });
 
     const same = await put(owner.domain.toUpperCase());
     expect(same.json().branding.customDomainStatus).toBe('verified');
 
     const moved = await put(`www.${owner.domain}`);
-    expect(moved.json().branding).toMatchObject({ customDomainStatus: 'pending', customDomainVerifiedAt: null });
+    expect(moved.json().branding).toMatchObject({
+      customDomainStatus: 'pending',
+      customDomainVerifiedAt: null,
+    });
     expect(moved.json().branding.customDomainRecord.value).not.toBe(owner.record.value);
     // Moving back needs a new proof too: the old token is gone.
     const back = await put(owner.domain);

@@ -74,8 +74,14 @@ export function toBrandingDto(user: UserRow): BrandingDto {
     contrast: brandPalette(user.brandPrimaryColor, user.brandSecondaryColor),
     customDomain: user.customDomain,
     customDomainAllowed: planAllowsCustomDomain(user.plan),
-    customDomainStatus: user.customDomain ? (user.customDomainVerifiedAt ? 'verified' : 'pending') : null,
-    customDomainVerifiedAt: user.customDomain ? (user.customDomainVerifiedAt?.toISOString() ?? null) : null,
+    customDomainStatus: user.customDomain
+      ? user.customDomainVerifiedAt
+        ? 'verified'
+        : 'pending'
+      : null,
+    customDomainVerifiedAt: user.customDomain
+      ? (user.customDomainVerifiedAt?.toISOString() ?? null)
+      : null,
     customDomainRecord:
       user.customDomain && user.customDomainToken && !user.customDomainVerifiedAt
         ? domainTxtRecord(user.customDomain, user.customDomainToken)
@@ -95,7 +101,10 @@ const MAX_TXT_LENGTH = 1024;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('TXT lookup timed out'), { code: 'ETIMEOUT' })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('TXT lookup timed out'), { code: 'ETIMEOUT' })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -153,7 +162,9 @@ export function brandingService({
   async function deleteLogoFiles(url: string | null): Promise<void> {
     for (const key of keysOfLogoUrl(url)) {
       // A leftover file costs a few KB; a failed delete must not fail the owner's save.
-      await store.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'logo delete failed'));
+      await store
+        .delete(key)
+        .catch((err: unknown) => log?.warn({ err, key }, 'logo delete failed'));
     }
   }
 
@@ -200,10 +211,12 @@ export function brandingService({
      */
     async setDomain(user: UserRow, domain: string | null): Promise<UserRow> {
       if (domain !== null) {
-        if (!planAllowsCustomDomain(user.plan)) throw new ForbiddenError(customDomainNotInPlan(user.plan));
+        if (!planAllowsCustomDomain(user.plan))
+          throw new ForbiddenError(customDomainNotInPlan(user.plan));
         if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
         if (domain === user.customDomain?.toLowerCase() && user.customDomainToken) return user;
-        if (await repo.isDomainVerifiedByAnother(user.id, domain)) throw new ConflictError(DOMAIN_MESSAGES.taken);
+        if (await repo.isDomainVerifiedByAnother(user.id, domain))
+          throw new ConflictError(DOMAIN_MESSAGES.taken);
       }
       const claim = domain
         ? { name: domain, token: randomBytes(16).toString('hex'), addedAt: new Date(now()) }
@@ -218,14 +231,16 @@ export function brandingService({
      * token. A lookup per attempt, VERIFY_LIMIT per account. Answers the owner, verified.
      */
     async verifyDomain(user: UserRow): Promise<UserRow> {
-      if (!planAllowsCustomDomain(user.plan)) throw new ForbiddenError(customDomainNotInPlan(user.plan));
+      if (!planAllowsCustomDomain(user.plan))
+        throw new ForbiddenError(customDomainNotInPlan(user.plan));
       const domain = user.customDomain;
       const token = user.customDomainToken;
       if (!domain || !token) throw new ValidationError(DOMAIN_MESSAGES.noDomain);
       if (user.customDomainVerifiedAt) return user;
       // A row saved before the app's hosts were configured: never verified.
       if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
-      if (await repo.isDomainVerifiedByAnother(user.id, domain)) throw new ConflictError(DOMAIN_MESSAGES.taken);
+      if (await repo.isDomainVerifiedByAnother(user.id, domain))
+        throw new ConflictError(DOMAIN_MESSAGES.taken);
       if (!verifyAttempts.take(user.id)) throw new HttpError(429, DOMAIN_MESSAGES.tooManyVerifies);
 
       const record = domainTxtRecord(domain, token);

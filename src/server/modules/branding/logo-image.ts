@@ -7,7 +7,8 @@ const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 't
 
 /** A decompression bomb guard: more pixels than this is refused before decoding. */
 export const LOGO_MAX_INPUT_PIXELS = 40_000_000;
-export const LOGO_TOO_MANY_PIXELS = 'This image is too large. Please select an image under 40 megapixels.';
+export const LOGO_TOO_MANY_PIXELS =
+  'This image is too large. Please select an image under 40 megapixels.';
 
 /**
  * Parts of an SVG that could run code, embed other documents or reach outside the file. Any of
@@ -29,7 +30,10 @@ const SVG_DANGERS: ReadonlyArray<{ what: string; pattern: RegExp }> = [
     // (?!\s): the spaces are taken whole, so a long run of them is scanned once, not per split.
     pattern: /(?:href|src)\s*=\s*(?!\s)(?!["']?\s*(?:#|data:image\/(?:png|jpe?g|gif|webp)[;,]))/i,
   },
-  { what: 'external url()', pattern: /url\(\s*(?!\s)(?!["']?\s*(?:#|data:image\/(?:png|jpe?g|gif|webp)[;,]))/i },
+  {
+    what: 'external url()',
+    pattern: /url\(\s*(?!\s)(?!["']?\s*(?:#|data:image\/(?:png|jpe?g|gif|webp)[;,]))/i,
+  },
   { what: 'processing instruction', pattern: /<\?(?!xml\s)/i },
 ];
 
@@ -67,7 +71,7 @@ function isPixelLimit(error: unknown): boolean {
 /**
  * Checks an uploaded logo by its content and re-encodes it: whatever came in (PNG, JPEG, WebP,
  * GIF, AVIF, TIFF, or an SVG without scripts, embedded documents or external references) leaves
- * as a plain PNG raster, metadata stripped, at two sizes. Throws ValidationError with the spec's
+ * as a plain PNG raster, metadata stripped, at two sizes. Throws ValidationError with the product's
  * messages for anything that is not such an image.
  */
 export async function processLogo(input: Buffer): Promise<ProcessedLogo> {
@@ -89,14 +93,18 @@ export async function processLogo(input: Buffer): Promise<ProcessedLogo> {
   // An SVG must be what the text check saw, and a raster must not be text holding an SVG.
   if (format === 'svg' ? !svg : !RASTER_FORMATS.has(format) || svg) invalidType();
   if (!meta.width || !meta.height) invalidType();
-  if (meta.width * meta.height > LOGO_MAX_INPUT_PIXELS) throw new ValidationError(LOGO_TOO_MANY_PIXELS);
+  if (meta.width * meta.height > LOGO_MAX_INPUT_PIXELS)
+    throw new ValidationError(LOGO_TOO_MANY_PIXELS);
 
   // An SVG is drawn at a density that makes its largest side about LOGO_SIZE: crisp, never huge.
   const source =
     format === 'svg'
       ? {
           ...options,
-          density: Math.min(2400, Math.max(1, (72 * LOGO_SIZE) / Math.max(meta.width, meta.height))),
+          density: Math.min(
+            2400,
+            Math.max(1, (72 * LOGO_SIZE) / Math.max(meta.width, meta.height)),
+          ),
         }
       : options;
 

@@ -22,11 +22,16 @@ const dns = fakeTxtResolver();
 const INDEX_HTML =
   '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Cadence</title></head><body><div id="root"></div></body></html>';
 /** The public page's own build (vite.gym.config.ts): what /gym/{slug} and custom domains get. */
-const GYM_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"></div><script type="module" src="/assets/gym.js"></script>');
+const GYM_HTML = INDEX_HTML.replace(
+  '<div id="root"></div>',
+  '<div id="root"></div><script type="module" src="/assets/gym.js"></script>',
+);
 
 /** The gym a served page carries (EMBEDDED_GYM_ID), as the page's script reads it. */
 function embeddedGym(html: string): unknown {
-  const json = /<script type="application\/json" id="cadence-gym">([^<]*)<\/script>/.exec(html)?.[1];
+  const json = /<script type="application\/json" id="cadence-gym">([^<]*)<\/script>/.exec(
+    html,
+  )?.[1];
   return json === undefined ? undefined : JSON.parse(json);
 }
 
@@ -39,7 +44,9 @@ beforeAll(async () => {
     { storage: { kind: 'local' }, dataDir: '/tmp/cadence-test' },
     { signingSecret: 'gyms-test-signing-secret-of-32-characters', now: Date.now },
   );
-  t = await startTestApp({ deps: { web: 'static', webDist, objectStore: store, txtResolver: dns.resolver } });
+  t = await startTestApp({
+    deps: { web: 'static', webDist, objectStore: store, txtResolver: dns.resolver },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -53,7 +60,12 @@ async function gym(name = 'Iron Spin', slug = `gym-${++counter}-${Date.now().toS
     method: 'POST',
     url: '/api/auth/complete-onboarding',
     headers: { cookie: owner.cookie },
-    payload: { companyName: name, companyType: 'gym', companySlug: slug, companyDescription: 'Ride with us.' },
+    payload: {
+      companyName: name,
+      companyType: 'gym',
+      companySlug: slug,
+      companyDescription: 'Ride with us.',
+    },
   });
   expect(res.statusCode).toBe(200);
   return { ...owner, slug };
@@ -61,7 +73,12 @@ async function gym(name = 'Iron Spin', slug = `gym-${++counter}-${Date.now().toS
 
 /** The owner moves the gym to a new slug (PUT /api/auth/slug); answers the slug now in use. */
 async function changeSlug(owner: { cookie: string }, slug: string): Promise<string> {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/auth/slug', headers: { cookie: owner.cookie }, payload: { slug } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/slug',
+    headers: { cookie: owner.cookie },
+    payload: { slug },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().user.companySlug;
 }
@@ -118,8 +135,22 @@ describe('GET /api/gym/:gymSlug', () => {
     const body = res.json();
     const noMedia = { hlsUrl: null, mp4Url: null, posterUrl: null };
     expect(body.videos).toEqual([
-      { id: ready2, title: 'Sprint Intervals', duration: '45 min', thumbnailUrl: null, durationSeconds: null, ...noMedia },
-      { id: ready1, title: 'Hill Climb', duration: '1 h 5 min', thumbnailUrl: null, durationSeconds: 3900, ...noMedia },
+      {
+        id: ready2,
+        title: 'Sprint Intervals',
+        duration: '45 min',
+        thumbnailUrl: null,
+        durationSeconds: null,
+        ...noMedia,
+      },
+      {
+        id: ready1,
+        title: 'Hill Climb',
+        duration: '1 h 5 min',
+        thumbnailUrl: null,
+        durationSeconds: 3900,
+        ...noMedia,
+      },
     ]);
   });
 
@@ -127,7 +158,11 @@ describe('GET /api/gym/:gymSlug', () => {
     const g = await gym('Pedal House');
     await t.database.db
       .update(users)
-      .set({ brandPrimaryColor: '#a855f7', brandSecondaryColor: '#1a1a1a', companyLogoUrl: `/api/logos/${randomUUID()}/abcdefabcdefabcdefabcdef-512.png` })
+      .set({
+        brandPrimaryColor: '#a855f7',
+        brandSecondaryColor: '#1a1a1a',
+        companyLogoUrl: `/api/logos/${randomUUID()}/abcdefabcdefabcdefabcdef-512.png`,
+      })
       .where(eq(users.id, g.id));
     const body = (await getGym(g.slug)).json();
     expect(body).toMatchObject({
@@ -163,7 +198,14 @@ describe('GET /api/gym/:gymSlug', () => {
     });
     const res = await getGym(g.slug);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['branding', 'gymLogo', 'gymLogoIcon', 'gymName', 'slug', 'videos']);
+    expect(Object.keys(body).sort()).toEqual([
+      'branding',
+      'gymLogo',
+      'gymLogoIcon',
+      'gymName',
+      'slug',
+      'videos',
+    ]);
     expect(Object.keys(body.videos[0]).sort()).toEqual([
       'duration',
       'durationSeconds',
@@ -183,8 +225,18 @@ describe('GET /api/gym/:gymSlug', () => {
       'secondaryTextColor',
     ]);
     // The player's MP4 is the public media route, never the stored key or the owner's address.
-    expect(body.videos[0].mp4Url).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/enhanced\.mp4\?v=[\w-]+$/);
-    for (const secret of [g.email, g.id, 'private', 'objects/', 'videos/secret', 'password', 'plan']) {
+    expect(body.videos[0].mp4Url).toMatch(
+      /^\/media\/videos\/[0-9a-f-]{36}\/enhanced\.mp4\?v=[\w-]+$/,
+    );
+    for (const secret of [
+      g.email,
+      g.id,
+      'private',
+      'objects/',
+      'videos/secret',
+      'password',
+      'plan',
+    ]) {
       expect(res.body, secret).not.toContain(secret);
     }
   });
@@ -223,11 +275,32 @@ describe('GET /api/gym/:gymSlug', () => {
     const key = `videos/${randomUUID()}/thumb.jpg`;
     // A tiny stand-in file in the app's own object store.
     await store.put(key, Readable.from(Buffer.from('jpeg-bytes')));
-    const stored = await addVideo(g.id, 'Stored Thumb', 'enhanced', { thumbnailUrl: store.addressFor(key) }, 3);
-    const inline = await addVideo(g.id, 'Inline Thumb', 'enhanced', { thumbnailUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 2);
-    const bad = await addVideo(g.id, 'Bad Thumb', 'enhanced', { thumbnailUrl: 'javascript:alert(1)' }, 1);
+    const stored = await addVideo(
+      g.id,
+      'Stored Thumb',
+      'enhanced',
+      { thumbnailUrl: store.addressFor(key) },
+      3,
+    );
+    const inline = await addVideo(
+      g.id,
+      'Inline Thumb',
+      'enhanced',
+      { thumbnailUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+      2,
+    );
+    const bad = await addVideo(
+      g.id,
+      'Bad Thumb',
+      'enhanced',
+      { thumbnailUrl: 'javascript:alert(1)' },
+      1,
+    );
 
-    const list = (await getGym(g.slug)).json().videos as Array<{ id: string; thumbnailUrl: string | null }>;
+    const list = (await getGym(g.slug)).json().videos as Array<{
+      id: string;
+      thumbnailUrl: string | null;
+    }>;
     const byId = Object.fromEntries(list.map((v) => [v.id, v.thumbnailUrl]));
     expect(byId[stored]).toMatch(/^\/api\/objects\/videos\/.+\?expires=\d+&signature=/);
     const loaded = await t.app.inject({ method: 'GET', url: byId[stored]! });
@@ -237,7 +310,10 @@ describe('GET /api/gym/:gymSlug', () => {
     expect(byId[bad]).toBeNull();
 
     // The same link for the rest of the hour: the answer stays cacheable.
-    const second = (await getGym(g.slug)).json().videos as Array<{ id: string; thumbnailUrl: string | null }>;
+    const second = (await getGym(g.slug)).json().videos as Array<{
+      id: string;
+      thumbnailUrl: string | null;
+    }>;
     expect(second.find((v) => v.id === stored)?.thumbnailUrl).toBe(byId[stored]);
   });
 
@@ -252,18 +328,31 @@ describe('GET /api/gym/:gymSlug', () => {
       thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
       hlsUrl: `/media/videos/${id}/hls/abc123/master.m3u8`,
     });
-    await addVideo(g.id, 'Odd Stream', 'enhanced', { hlsUrl: 'https://elsewhere.example/x.m3u8' }, 5);
+    await addVideo(
+      g.id,
+      'Odd Stream',
+      'enhanced',
+      { hlsUrl: 'https://elsewhere.example/x.m3u8' },
+      5,
+    );
     const list = (await getGym(g.slug)).json().videos as Array<Record<string, unknown>>;
     expect(list[0]).toMatchObject({
       id,
       durationSeconds: 1200,
       hlsUrl: `/media/videos/${id}/hls/abc123/master.m3u8`,
-      mp4Url: expect.stringMatching(new RegExp(`^/media/videos/${id}/enhanced\\.mp4\\?v=[\\w-]{12}$`)),
+      mp4Url: expect.stringMatching(
+        new RegExp(`^/media/videos/${id}/enhanced\\.mp4\\?v=[\\w-]{12}$`),
+      ),
       thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
       posterUrl: `/media/videos/${id}/poster.jpg`,
     });
     // Only the pipeline's own ladder is handed to players; no enhanced file, no MP4.
-    expect(list[1]).toMatchObject({ title: 'Odd Stream', hlsUrl: null, mp4Url: null, posterUrl: null });
+    expect(list[1]).toMatchObject({
+      title: 'Odd Stream',
+      hlsUrl: null,
+      mp4Url: null,
+      posterUrl: null,
+    });
   });
 });
 
@@ -287,7 +376,13 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     const key = `videos/${randomUUID()}/thumb.jpg`;
     await store.put(key, Readable.from(Buffer.from('jpeg-bytes')));
     await addVideo(g.id, 'First Ride', 'enhanced', { thumbnailUrl: store.addressFor(key) }, 2);
-    await addVideo(g.id, 'Second Ride', 'enhanced', { thumbnailUrl: 'data:image/png;base64,AAAA' }, 1);
+    await addVideo(
+      g.id,
+      'Second Ride',
+      'enhanced',
+      { thumbnailUrl: 'data:image/png;base64,AAAA' },
+      1,
+    );
     await addVideo(g.id, 'Third Ride', 'enhanced', { thumbnailUrl: store.addressFor(key) }, 0);
     const res = await getPage(`/gym/${g.slug}?class=x`);
     expect(res.statusCode).toBe(200);
@@ -298,7 +393,9 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     const api = (await getGym(g.slug)).json();
     expect(embeddedGym(res.body)).toEqual({ slug: g.slug, gym: api });
     // The first two classes' pictures, except a data: one (nothing to fetch); & escaped in the href.
-    const preloads = [...res.body.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]);
+    const preloads = [...res.body.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
     expect(preloads).toEqual([api.videos[0].thumbnailUrl.replace(/&/g, '&amp;')]);
     expect(api.videos[1].thumbnailUrl).toMatch(/^data:/);
 
@@ -307,13 +404,21 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.body).toBe('');
 
-    const gzipped = await t.app.inject({ method: 'GET', url: `/gym/${g.slug}`, headers: { 'accept-encoding': 'gzip, br' } });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: `/gym/${g.slug}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     // Host too: on a custom domain every path (this one included) is that gym's page.
     expect(gzipped.headers.vary).toBe('host, accept-encoding');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(res.body);
     for (const refused of ['gzip;q=0', 'br, gzip; q=0.0', 'identity']) {
-      const plain = await t.app.inject({ method: 'GET', url: `/gym/${g.slug}`, headers: { 'accept-encoding': refused } });
+      const plain = await t.app.inject({
+        method: 'GET',
+        url: `/gym/${g.slug}`,
+        headers: { 'accept-encoding': refused },
+      });
       expect(plain.headers['content-encoding'], refused).toBeUndefined();
       expect(plain.body, refused).toBe(res.body);
     }
@@ -324,18 +429,24 @@ describe('GET /gym/{gymSlug}: the public page with its gym in the HTML', () => {
     const g = await gym(name);
     await addVideo(g.id, "Sprint $' $` $&", 'enhanced');
     const res = await getPage(`/gym/${g.slug}`);
-    expect(res.body).toContain("<title>Rides $&lt;5 $&amp; $&#39; $` $$ Club</title>");
+    expect(res.body).toContain('<title>Rides $&lt;5 $&amp; $&#39; $` $$ Club</title>');
     expect(res.body.match(/<\/head>/g)).toHaveLength(1);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
-    expect(embeddedGym(res.body)).toMatchObject({ gym: { gymName: name, videos: [{ title: "Sprint $' $` $&" }] } });
+    expect(embeddedGym(res.body)).toMatchObject({
+      gym: { gymName: name, videos: [{ title: "Sprint $' $` $&" }] },
+    });
   });
 
   it("escapes the gym's own text: a name cannot close the script or the title", async () => {
     const g = await gym('</script><script>alert(1)</script>');
     const res = await getPage(`/gym/${g.slug}`);
     expect(res.body).not.toContain('<script>alert(1)');
-    expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
-    expect(embeddedGym(res.body)).toMatchObject({ gym: { gymName: '</script><script>alert(1)</script>' } });
+    expect(res.body).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
+    );
+    expect(embeddedGym(res.body)).toMatchObject({
+      gym: { gymName: '</script><script>alert(1)</script>' },
+    });
   });
 
   it('redirects an old slug to the current one, keeping the query', async () => {
@@ -371,20 +482,36 @@ describe('custom domains (Host header)', () => {
     return g;
   }
 
-  it("answers GET /api/gym/by-host with the gym whose domain the Host names, 404 for any other host", async () => {
+  it('answers GET /api/gym/by-host with the gym whose domain the Host names, 404 for any other host', async () => {
     const g = await gymWithDomain('classes.domain-gym.com');
     await addVideo(g.id, 'Domain Class', 'enhanced');
-    const res = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'Classes.Domain-Gym.com:443' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/gym/by-host',
+      headers: { host: 'Classes.Domain-Gym.com:443' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ slug: g.slug, gymName: 'Domain Gym', videos: [{ title: 'Domain Class' }] });
+    expect(res.json()).toMatchObject({
+      slug: g.slug,
+      gymName: 'Domain Gym',
+      videos: [{ title: 'Domain Class' }],
+    });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     // Publicly cacheable, so a shared cache must keep one answer per Host (the 404 too).
     expect(res.headers.vary).toMatch(/\bhost\b/i);
 
-    const other = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'unknown.example.com' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/gym/by-host',
+      headers: { host: 'unknown.example.com' },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.headers.vary).toMatch(/\bhost\b/i);
-    const local = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'localhost:5000' } });
+    const local = await t.app.inject({
+      method: 'GET',
+      url: '/api/gym/by-host',
+      headers: { host: 'localhost:5000' },
+    });
     expect(local.statusCode).toBe(404);
   });
 
@@ -395,31 +522,49 @@ describe('custom domains (Host header)', () => {
       .set({ companyLogoUrl: `/api/logos/${g.id}/abcdefabcdefabcdefabcdef-512.png` })
       .where(eq(users.id, g.id));
     for (const url of ['/', '/any/client/path']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'ride.marked-gym.com' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'ride.marked-gym.com' },
+      });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('src="/assets/gym.js"');
       expect(res.body).toContain(`<meta name="cadence-gym-host" content="${g.slug}" />`);
       expect(res.body).toContain('<title>Domain Gym</title>');
       expect(res.body).toContain(`href="/api/logos/${g.id}/abcdefabcdefabcdefabcdef-64.png"`);
-      expect(embeddedGym(res.body)).toMatchObject({ slug: null, gym: { slug: g.slug, gymName: 'Domain Gym' } });
+      expect(embeddedGym(res.body)).toMatchObject({
+        slug: null,
+        gym: { slug: g.slug, gymName: 'Domain Gym' },
+      });
       // The same path answers per Host: caches must not hand this page to the app's host.
       expect(res.headers.vary).toMatch(/\bhost\b/i);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
     }
-    const plain = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:5000' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost:5000' },
+    });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toBe(INDEX_HTML);
     expect(plain.headers.vary).toMatch(/\bhost\b/i);
 
     // The API on that host is the API: no HTML for it.
-    const api = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'ride.marked-gym.com' } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: 'ride.marked-gym.com' },
+    });
     expect(api.headers['content-type']).toMatch(/json/);
   });
 
   it('answers the TLS proxy whether a domain is connected (on-demand certificates)', async () => {
     await gymWithDomain('ask.checked-gym.com');
-    const yes = await t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=ask.checked-gym.com' });
+    const yes = await t.app.inject({
+      method: 'GET',
+      url: '/api/custom-domains/check?domain=ask.checked-gym.com',
+    });
     expect(yes.statusCode).toBe(200);
     expect(yes.json()).toEqual({ domain: 'ask.checked-gym.com', connected: true });
     for (const url of [
@@ -444,26 +589,49 @@ describe('custom domains (Host header)', () => {
     });
     expect(saved.json().branding.customDomainStatus).toBe('pending');
     const host = { host: 'pending.waiting-gym.com' };
-    const check = () => t.app.inject({ method: 'GET', url: '/api/custom-domains/check?domain=pending.waiting-gym.com' });
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/custom-domains/check?domain=pending.waiting-gym.com',
+      });
     expect((await check()).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toBe(INDEX_HTML);
 
     const record = saved.json().branding.customDomainRecord;
     dns.publish(record.name, [record.value]);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/branding/domain/verify', headers: { cookie: g.cookie } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/branding/domain/verify',
+      headers: { cookie: g.cookie },
+    });
     expect(verified.statusCode).toBe(200);
     expect((await check()).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).json().gymName).toBe('Pending Gym');
-    expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toContain('<title>Pending Gym</title>');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: host })).json()
+        .gymName,
+    ).toBe('Pending Gym');
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: host })).body).toContain(
+      '<title>Pending Gym</title>',
+    );
   });
 
   it('stops serving a domain once the plan no longer includes it', async () => {
     const g = await gymWithDomain('gone.downgraded-gym.com');
     await t.database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, g.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: 'gone.downgraded-gym.com' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/gym/by-host',
+      headers: { host: 'gone.downgraded-gym.com' },
+    });
     expect(res.statusCode).toBe(404);
-    const html = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'gone.downgraded-gym.com' } });
+    const html = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'gone.downgraded-gym.com' },
+    });
     expect(html.body).toBe(INDEX_HTML);
   });
 });

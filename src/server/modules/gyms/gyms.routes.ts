@@ -1,27 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CUSTOM_DOMAIN_CHECK_PATH,
   CUSTOM_DOMAIN_META,
-  GYM_API_PREFIX,
-  GYM_BY_HOST_PATH,
+  gymEndpoints,
   gymPagePath,
-  PUBLIC_GYM_PATH,
-  type GymRedirectResponse,
   type PublicGymResponse,
 } from '@shared/gyms.contract';
-import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import type { ObjectStore } from '../../storage/object-store';
-import { gymsRepository } from './gyms.repository';
-import { gymsService, type GymsService } from './gyms.service';
+import type { RouteCollector } from '../../plugins/routes';
+import type { GymsService } from './gyms.service';
 import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
 
 interface Deps {
-  db: Db;
-  store: ObjectStore;
-  now?: () => number;
-  /** The app's own host names (config.appHosts): never a custom domain. */
-  appHosts: readonly string[];
+  gyms: GymsService;
   /** How buildApp serves the web app; in 'static' the public page's HTML is served from here. */
   web: 'static' | 'vite' | 'none';
   webDist: string;
@@ -31,7 +21,12 @@ const GYM_NOT_FOUND_MESSAGE = 'Gym not found';
 /** Short: a changed colour or a new class shows within a minute, and a busy page is cheap. */
 const PUBLIC_CACHE = 'public, max-age=60';
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, body: PublicGymResponse) {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  body: PublicGymResponse,
+) {
   reply.header('cache-control', PUBLIC_CACHE).header('etag', etag);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
@@ -40,42 +35,37 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
   return reply.send(body);
 }
 
-/** The public gym page (spec §3 Public gym response, §7 GET /api/gym/{gymSlug}) and custom domains (§9). */
-export function gymsRoutes(app: FastifyInstance, deps: Deps): void {
-  const gyms = gymsService({
-    repo: gymsRepository(deps.db),
-    store: deps.store,
-    now: deps.now ?? Date.now,
-    appHosts: deps.appHosts,
-  });
+/** The public gym page (product.md §3 Public gym response, §7 GET /api/gym/{gymSlug}) and custom domains (§9). */
+export function gymsRoutes(app: FastifyInstance, routes: RouteCollector, deps: Deps): void {
+  const { gyms } = deps;
 
   // A static path: Fastify prefers it to ':gymSlug' (so 'by-host' belongs in RESERVED_SLUGS).
   // The answer depends on the Host: a shared cache must keep one per host (the 404 too).
-  app.get(GYM_BY_HOST_PATH, async (request, reply) => {
+  routes.route(gymEndpoints.byHost, async ({ request, reply }) => {
     addVary(reply, 'host');
     const found = await gyms.byHost(request.hostname);
     if (!found) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
     return sendCached(request, reply, found.etag, found.gym);
   });
 
-  app.get<{ Params: { gymSlug: string } }>(`${GYM_API_PREFIX}/:gymSlug`, async (request, reply) => {
-    const found = await gyms.bySlug(request.params.gymSlug);
+  routes.route(gymEndpoints.bySlug, async ({ params, request, reply }) => {
+    const found = await gyms.bySlug(params.gymSlug);
     if (!found) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
     if (found.kind === 'redirect') {
-      const body: GymRedirectResponse = { redirectTo: found.to };
-      return reply.header('cache-control', PUBLIC_CACHE).send(body);
+      return reply.header('cache-control', PUBLIC_CACHE).send({ redirectTo: found.to });
     }
     return sendCached(request, reply, found.etag, found.gym);
   });
 
-  app.get<{ Querystring: { domain?: string } }>(CUSTOM_DOMAIN_CHECK_PATH, async (request) => {
-    const domain = typeof request.query.domain === 'string' ? request.query.domain : '';
+  routes.route(gymEndpoints.customDomainCheck, async ({ request }) => {
+    const { domain: raw } = request.query as { domain?: unknown };
+    const domain = typeof raw === 'string' ? raw : '';
     const owner = domain.length <= 253 ? await gyms.ownerOfHost(domain) : null;
     if (!owner) throw new NotFoundError('Domain not connected');
-    return { domain: owner.customDomain, connected: true };
+    return { domain: owner.customDomain ?? domain, connected: true as const };
   });
 
-  if (deps.web === 'static') servePublicPage(app, gyms, deps.webDist);
+  if (deps.web === 'static') servePublicPage(app, routes, gyms, deps.webDist);
 }
 
 /** The query string of a request URL ('?…'), or ''. */
@@ -83,14 +73,22 @@ const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')
 
 /**
  * The public gym page's HTML (public-page.ts) for /gym/{gymSlug} and for every page path on a gym's
- * custom domain (spec §9, marked with a meta tag the page reads). An old slug redirects to the
+ * custom domain (product.md §9, marked with a meta tag the page reads). An old slug redirects to the
  * current one; an unknown slug gets the page with a 404 status, and the page shows Gym Not Found.
  * API calls, assets and files pass through.
  */
-function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: string): void {
+function servePublicPage(
+  app: FastifyInstance,
+  routes: RouteCollector,
+  gyms: GymsService,
+  webDist: string,
+): void {
   const html = readPublicPage(webDist);
   if (html === null) {
-    app.log.warn({ dir: webDist }, 'gym.html missing: no public gym page or custom domains; run npm run build');
+    app.log.warn(
+      { dir: webDist },
+      'gym.html missing: no public gym page or custom domains; run npm run build',
+    );
     return;
   }
 
@@ -106,16 +104,17 @@ function servePublicPage(app: FastifyInstance, gyms: GymsService, webDist: strin
     return sendPage(request, reply, pageWithGym(html, { slug: null, gym: found.gym }, marker));
   });
 
-  app.get<{ Params: { gymSlug: string } }>(PUBLIC_GYM_PATH, async (request, reply) => {
-    const slug = request.params.gymSlug;
+  routes.route(gymEndpoints.page, async ({ params, request, reply }) => {
+    const slug = params.gymSlug;
     const found = await gyms.bySlug(slug);
     if (!found) return sendPage(request, reply, html, 404);
-    if (found.kind === 'redirect') return reply.redirect(gymPagePath(found.to) + queryOf(request.url), 302);
+    if (found.kind === 'redirect')
+      return reply.redirect(gymPagePath(found.to) + queryOf(request.url), 302);
     return sendPage(request, reply, pageWithGym(html, { slug, gym: found.gym }));
   });
 
   // One address per gym: /gym/{slug}/ moves to /gym/{slug} (the query kept).
-  app.get<{ Params: { gymSlug: string } }>(`${PUBLIC_GYM_PATH}/`, async (request, reply) =>
-    reply.redirect(gymPagePath(request.params.gymSlug) + queryOf(request.url), 301),
+  routes.route(gymEndpoints.pageWithSlash, async ({ params, request, reply }) =>
+    reply.redirect(gymPagePath(params.gymSlug) + queryOf(request.url), 301),
   );
 }

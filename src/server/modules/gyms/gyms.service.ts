@@ -41,7 +41,8 @@ function playerMedia(
     durationSeconds: classDurationSeconds(row.duration),
     hlsUrl: hlsVersionOf(row.hlsUrl) ? row.hlsUrl : null,
     mp4Url: version ? mediaUrls.enhanced(row.id, version) : null,
-    posterUrl: row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : thumbnailUrl,
+    posterUrl:
+      row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : thumbnailUrl,
   };
 }
 
@@ -49,8 +50,7 @@ function playerMedia(
 const LINK_BUCKET_SECONDS = 60 * 60;
 
 export type GymLookup =
-  | { kind: 'gym'; gym: PublicGymResponse; etag: string }
-  | { kind: 'redirect'; to: string };
+  { kind: 'gym'; gym: PublicGymResponse; etag: string } | { kind: 'redirect'; to: string };
 
 interface Deps {
   repo: GymsRepository;

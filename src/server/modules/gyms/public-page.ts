@@ -14,7 +14,10 @@ import { EMBEDDED_GYM_ID, type EmbeddedGym } from '@shared/gyms.contract';
 const gzipAsync = promisify(gzip);
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * gym.html, read once at start (a new build needs a restart, as the static files do), or null when
@@ -27,7 +30,7 @@ export function readPublicPage(webDist: string): string | null {
 
 /**
  * The page with its gym in it: the gym's name as the title, its logo as the icon, its first class
- * pictures preloaded (not `data:` ones: nothing to fetch) and the public gym response as JSON (spec
+ * pictures preloaded (not `data:` ones: nothing to fetch) and the public gym response as JSON (docs/product.md
  * §3), so the page renders without a second round trip. `extraHead` is trusted markup.
  */
 export function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = ''): string {
@@ -35,20 +38,30 @@ export function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = '')
   const head = [
     ...gym.videos
       .slice(0, 2)
-      .flatMap((video) => (video.thumbnailUrl && !video.thumbnailUrl.startsWith('data:') ? [video.thumbnailUrl] : []))
-      .map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`),
+      .flatMap((video) =>
+        video.thumbnailUrl && !video.thumbnailUrl.startsWith('data:') ? [video.thumbnailUrl] : [],
+      )
+      .map(
+        (url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`,
+      ),
     `<script type="application/json" id="${EMBEDDED_GYM_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`,
     extraHead,
   ].join('\n    ');
-  let page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(gym.gymName)}</title>`);
+  let page = html.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(gym.gymName)}</title>`,
+  );
   const icon = gym.gymLogoIcon;
   if (icon) {
-    page = page.replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" type="image/png" href="${escapeHtml(icon)}" />`);
+    page = page.replace(
+      /<link rel="icon"[^>]*>/,
+      () => `<link rel="icon" type="image/png" href="${escapeHtml(icon)}" />`,
+    );
   }
   return page.replace('</head>', () => `  ${head}\n  </head>`);
 }
 
-/** The custom-domain marker (spec §9) the page reads: `extraHead` for pageWithGym. */
+/** The custom-domain marker (product.md §9) the page reads: `extraHead` for pageWithGym. */
 export function customDomainMarker(meta: string, slug: string): string {
   return `<meta name="${meta}" content="${escapeHtml(slug)}" />`;
 }
@@ -75,8 +88,16 @@ export function addVary(reply: FastifyReply, field: string): void {
 }
 
 /** The page, never cached, gzipped for browsers that take it (its gym JSON grows with the classes). */
-export async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+export async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+) {
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache');
   addVary(reply, 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));

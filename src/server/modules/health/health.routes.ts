@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import { systemEndpoints } from '@shared/system.contract';
+import type { RouteCollector } from '../../plugins/routes';
 
-export function healthRoutes(app: FastifyInstance, { database }: { database: Database }): void {
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+export function healthRoutes(
+  routes: RouteCollector,
+  { databaseAnswers }: { databaseAnswers: () => Promise<boolean> },
+): void {
+  routes.route(systemEndpoints.health, async ({ reply }) => {
+    if (await databaseAnswers()) return { status: 'ok' as const };
+    return reply.status(503).send({ status: 'unavailable' });
   });
 }

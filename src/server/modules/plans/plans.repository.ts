@@ -49,8 +49,15 @@ export function plansRepository(db: Db) {
      */
     async applyChange(change: RecordedChange): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId)).for('update');
-        const [counted] = await tx.select({ n: count() }).from(videos).where(eq(videos.userId, change.userId));
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, change.userId))
+          .for('update');
+        const [counted] = await tx
+          .select({ n: count() })
+          .from(videos)
+          .where(eq(videos.userId, change.userId));
         if ((counted?.n ?? 0) > change.videoLimit) return undefined;
         const [updated] = await tx
           .update(users)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, SubscriptionView } from '@shared/plans.contract';
 import { planChanges } from '../../db/schema/billing';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
-import { seedVideo } from '../analytics/analytics.fixtures';
+import { seedVideo } from '../../test/analytics-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,9 @@ describe('GET /api/plans', () => {
     const res = await get('/api/plans', owner.cookie);
     expect(res.statusCode).toBe(200);
     const plans: PlanView[] = res.json();
-    expect(plans.map((p) => [p.name, p.price, p.interval, p.videoLimit, p.isPopular, p.isCurrentPlan])).toEqual([
+    expect(
+      plans.map((p) => [p.name, p.price, p.interval, p.videoLimit, p.isPopular, p.isCurrentPlan]),
+    ).toEqual([
       ['Spin Starter', 0, 'month', 2, false, true],
       ['Power Cycle', 99, 'month', 10, false, false],
       ['Spin Master', 199, 'month', 25, true, false],
@@ -72,12 +74,15 @@ describe('PUT /api/auth/plan', () => {
     expect((await changePlan(undefined, { planId: 'power-cycle' })).statusCode).toBe(401);
   });
 
-  it.each([[{}], [{ planId: 'gold' }], [{ planId: 7 }], [{ planId: null }]])('refuses %j with 400 "Unknown plan"', async (payload) => {
-    const owner = await registerOwner(t.app);
-    const res = await changePlan(owner.cookie, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Unknown plan');
-  });
+  it.each([[{}], [{ planId: 'gold' }], [{ planId: 7 }], [{ planId: null }]])(
+    'refuses %j with 400 "Unknown plan"',
+    async (payload) => {
+      const owner = await registerOwner(t.app);
+      const res = await changePlan(owner.cookie, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Unknown plan');
+    },
+  );
 
   it('refuses malformed JSON with 400', async () => {
     const owner = await registerOwner(t.app);
@@ -106,7 +111,10 @@ describe('PUT /api/auth/plan', () => {
     const plans: PlanView[] = (await get('/api/plans', owner.cookie)).json();
     expect(plans.filter((p) => p.isCurrentPlan).map((p) => p.id)).toEqual(['spin-master']);
 
-    const recorded = await t.database.db.select().from(planChanges).where(eq(planChanges.userId, owner.id));
+    const recorded = await t.database.db
+      .select()
+      .from(planChanges)
+      .where(eq(planChanges.userId, owner.id));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       fromPlan: 'spin-starter',
@@ -120,7 +128,9 @@ describe('PUT /api/auth/plan', () => {
     const again = await changePlan(owner.cookie, { planId: 'spin-master' });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('You are already on Spin Master.');
-    expect(await t.database.db.select().from(planChanges).where(eq(planChanges.userId, owner.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(planChanges).where(eq(planChanges.userId, owner.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses a plan whose limit is below the owner’s video count with a 409 naming the limit', async () => {

@@ -23,7 +23,10 @@ export function plansService(repo: PlansRepository, billing: BillingProvider) {
 
   async function subscription(user: UserRow): Promise<SubscriptionView> {
     const plan = currentPlan(user);
-    const [videoCount, last] = await Promise.all([repo.countVideos(user.id), repo.lastChange(user.id)]);
+    const [videoCount, last] = await Promise.all([
+      repo.countVideos(user.id),
+      repo.lastChange(user.id),
+    ]);
     return {
       plan: view(plan, plan),
       usage: { videoCount, videoLimit: plan.videoLimit },

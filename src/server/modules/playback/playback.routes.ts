@@ -1,16 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
-import { playbackBeacon, playbackResumeQuery } from '@shared/playback.contract';
-import type { Db } from '../../db/client';
+import { playbackEndpointsWithSchemas as endpoints } from '@shared/playback.contract';
 import { ValidationError } from '../../lib/errors';
-import { parse } from '../../lib/validate';
-import { playbackRepository } from './playback.repository';
-import { playbackService } from './playback.service';
-
-interface Deps {
-  db: Db;
-  now?: () => number;
-}
+import type { RouteCollector } from '../../plugins/routes';
+import type { playbackService } from './playback.service';
 
 /**
  * Per IP: a gym's tablets often share one address, each sending a beacon every 15 s plus pauses,
@@ -35,26 +26,23 @@ function jsonBody(body: unknown): unknown {
 }
 
 /** The class player's beacons and resume position (no login: riders are anonymous). */
-export function playbackRoutes(app: FastifyInstance, { db, now }: Deps): void {
-  const playback = playbackService({ repo: playbackRepository(db), now: now ?? Date.now });
-
-  app.post(
-    PLAYBACK_BEACON_PATH,
-    { config: { rateLimit: PLAYBACK_LIMITS.beacon } },
-    async (request, reply) => {
-      const beacon = parse(playbackBeacon, jsonBody(request.body));
-      const body = await playback.record(beacon);
-      return reply.header('cache-control', 'no-store').send(body);
+export function playbackRoutes(
+  routes: RouteCollector,
+  { playback }: { playback: ReturnType<typeof playbackService> },
+): void {
+  routes.route(
+    endpoints.beacon,
+    async ({ body, reply }) => {
+      return reply.header('cache-control', 'no-store').send(await playback.record(body));
     },
+    { config: { rateLimit: PLAYBACK_LIMITS.beacon }, readBody: jsonBody },
   );
 
-  app.get(
-    PLAYBACK_RESUME_PATH,
-    { config: { rateLimit: PLAYBACK_LIMITS.resume } },
-    async (request, reply) => {
-      const query = parse(playbackResumeQuery, request.query);
-      const body = await playback.resume(query);
-      return reply.header('cache-control', 'no-store').send(body);
+  routes.route(
+    endpoints.resume,
+    async ({ query, reply }) => {
+      return reply.header('cache-control', 'no-store').send(await playback.resume(query));
     },
+    { config: { rateLimit: PLAYBACK_LIMITS.resume } },
   );
 }

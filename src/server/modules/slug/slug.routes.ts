@@ -1,22 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { updateSlugBody, type UpdateSlugResponse } from '@shared/slug.contract';
-import { parse } from '../../lib/validate';
-import type { Guards } from '../../plugins/guards';
+import { slugEndpoints } from '@shared/slug.contract';
+import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { SlugService } from './slug.service';
 
-interface Deps {
-  slugs: SlugService;
-  guards: Guards;
-}
-
 /** Slug changes per owner per hour: enough for any real use, too few to squat on many old slugs. */
 export const SLUG_CHANGE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 
-export function slugRoutes(app: FastifyInstance, { slugs, guards }: Deps): void {
-  app.put(
-    '/api/auth/slug',
+export function slugRoutes(routes: RouteCollector, { slugs }: { slugs: SlugService }): void {
+  routes.route(
+    slugEndpoints.update,
+    async ({ user, body }) => {
+      const updated = await slugs.change(user.id, body.slug);
+      return { message: 'Public URL updated', user: toPublicUser(updated) };
+    },
     {
       config: {
         rateLimit: {
@@ -29,16 +26,6 @@ export function slugRoutes(app: FastifyInstance, { slugs, guards }: Deps): void 
           }),
         },
       },
-    },
-    async (request, reply) => {
-      const user = await guards.user(request, reply);
-      const { slug } = parse(updateSlugBody, request.body);
-      const updated = await slugs.change(user.id, slug);
-      const body: UpdateSlugResponse = {
-        message: 'Public URL updated',
-        user: toPublicUser(updated),
-      };
-      return body;
     },
   );
 }

@@ -2,24 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
-import {
-  OBJECT_URL_HEADER,
-  TUS_ENDPOINT,
-  TUS_QUERY_REFUSED,
-  UPLOAD_URL_PATH,
-} from '@shared/uploads.contract';
+import { OBJECT_URL_HEADER, TUS_QUERY_REFUSED, uploadEndpoints } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import type { Guards } from '../../plugins/guards';
+import { contentTypeFor } from '../../media/media-files';
+import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
-import { parseRange } from '../../storage/byte-range';
-import {
-  LOCAL_OBJECTS_PREFIX,
-  LocalDiskStore,
-  STREAM_BUFFER_BYTES,
-} from '../../storage/local-disk';
-import { contentDisposition, isValidKey, type ObjectStore } from '../../storage/object-store';
+import { LocalDiskStore, STREAM_BUFFER_BYTES } from '../../storage/local-disk';
+import { isValidKey, type ObjectStore } from '../../storage/object-store';
+import { sendStoredFile } from '../../storage/send-stored-file';
 import { decodeTusId, type TusServer } from './tus.server';
 import {
   UPLOAD_URL_LIMIT,
@@ -32,7 +24,6 @@ interface Deps {
   uploads: UploadsService;
   store: ObjectStore;
   tus: TusServer;
-  guards: Guards;
   /** How many more videos the owner's plan allows; throws the plan-quota 403 when none. */
   videoSlotsLeft(user: UserRow): Promise<number>;
 }
@@ -40,22 +31,7 @@ interface Deps {
 /** Objects are served with a CSP that runs nothing, so even an SVG logo cannot script the app. */
 const OBJECT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-const CONTENT_TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4s: 'video/iso.segment',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  ts: 'video/mp2t',
-  m3u8: 'application/vnd.apple.mpegurl',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  vtt: 'text/vtt',
-  json: 'application/json',
-};
+const FILE_NOT_FOUND = 'File not found';
 
 /**
  * The body of a request as a stream that can be destroyed (cap reached, disk error) without
@@ -71,10 +47,6 @@ function detachedBody(raw: IncomingMessage): Readable {
   return body;
 }
 
-function wildcardKey(request: FastifyRequest): string {
-  return (request.params as { '*'?: string })['*'] ?? '';
-}
-
 /** Reads tus' Upload-Metadata header: comma-separated "key base64value" pairs. */
 function tusMetadata(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -85,17 +57,21 @@ function tusMetadata(header: string | undefined): Record<string, string> {
   return out;
 }
 
-export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
-  const { uploads, store, tus, guards } = deps;
+export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
+  const { uploads, store, tus } = deps;
 
   // One scope whose bodies are never parsed or buffered: each route streams (or ignores) the raw body.
-  app.register(async (scope) => {
+  const rawBodies = (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  };
 
-    /** Spec §7: no body (a JSON content type may come with it); answers a pre-signed upload URL. */
-    scope.post(
-      UPLOAD_URL_PATH,
+  routes.group(rawBodies, (scope) => {
+    /** product.md §7: no body (a JSON content type may come with it); answers a pre-signed upload URL. */
+    scope.route(
+      uploadEndpoints.uploadUrl,
+      async ({ user }) =>
+        uploads.issueUploadUrl(user.id, isFlagSet(user.isAdmin) ? 'unlimited' : {}),
       {
         config: {
           rateLimit: {
@@ -106,14 +82,10 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           },
         },
       },
-      async (request, reply) => {
-        const user = await guards.user(request, reply);
-        return uploads.issueUploadUrl(user.id, isFlagSet(user.isAdmin) ? 'unlimited' : {});
-      },
     );
 
-    scope.put(`${LOCAL_OBJECTS_PREFIX}*`, async (request, reply) => {
-      const key = wildcardKey(request);
+    scope.route(uploadEndpoints.putObject, async ({ params, request, reply }) => {
+      const key = params['*'];
       if (!(store instanceof LocalDiskStore) || !isValidKey(key)) {
         throw new HttpError(403, UPLOAD_URL_MESSAGES.invalid);
       }
@@ -135,62 +107,56 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     });
 
     // GET and HEAD in one route, so HEAD keeps the real Content-Length (Fastify's implied HEAD would not).
-    scope.route({
-      method: ['GET', 'HEAD'],
-      url: `${LOCAL_OBJECTS_PREFIX}*`,
-      handler: async (request, reply) => {
-        const key = wildcardKey(request);
-        if (!(store instanceof LocalDiskStore) || !isValidKey(key))
-          throw new NotFoundError('File not found');
-        const query = request.query as { expires?: string; signature?: string; download?: string };
-        const check = store.verify('GET', key, query);
-        if (check === 'invalid') throw new HttpError(403, 'This file link is not valid.');
-        if (check === 'expired') throw new HttpError(403, 'This file link has expired.');
-        const info = await store.head(key);
-        if (!info) throw new NotFoundError('File not found');
+    scope.route(uploadEndpoints.getObject, async ({ params, request, reply }) => {
+      const key = params['*'];
+      if (!(store instanceof LocalDiskStore) || !isValidKey(key))
+        throw new NotFoundError(FILE_NOT_FOUND);
+      const query = request.query as { expires?: string; signature?: string; download?: string };
+      const check = store.verify('GET', key, query);
+      if (check === 'invalid') throw new HttpError(403, 'This file link is not valid.');
+      if (check === 'expired') throw new HttpError(403, 'This file link has expired.');
+      const info = await store.head(key);
+      if (!info) throw new NotFoundError(FILE_NOT_FOUND);
 
-        const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
-        const type =
-          (await uploads.contentTypeOf(key)) ??
-          (ext && CONTENT_TYPES[ext]) ??
-          'application/octet-stream';
-        const maxAge = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
-        reply
-          .header('content-type', type)
-          .header('accept-ranges', 'bytes')
-          .header('cache-control', `private, max-age=${maxAge}`)
-          .header('content-security-policy', OBJECT_CSP)
-          .header('cross-origin-resource-policy', 'same-origin');
-        if (query.download) reply.header('content-disposition', contentDisposition(query.download));
-
-        const range = parseRange(request.headers.range, info.size);
-        if (range === 'unsatisfiable') {
-          return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-        }
-        const length = range ? range.end - range.start + 1 : info.size;
-        reply.header('content-length', length);
-        if (range)
-          reply
-            .status(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-        if (request.method === 'HEAD') return reply.send();
-        return reply.send(await store.get(key, range ?? undefined));
-      },
+      const contentType = (await uploads.contentTypeOf(key)) ?? contentTypeFor(key);
+      const maxAge = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
+      reply
+        .header('content-security-policy', OBJECT_CSP)
+        .header('cross-origin-resource-policy', 'same-origin');
+      return sendStoredFile(
+        store,
+        request,
+        reply,
+        { key, size: info.size, contentType },
+        {
+          cacheControl: `private, max-age=${maxAge}`,
+          downloadName: query.download,
+          notFoundMessage: FILE_NOT_FOUND,
+        },
+      );
     });
 
     // tus: POST creates an upload; HEAD/PATCH/DELETE work on one. Checked here, then handed over.
-    const tusHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The owner's routes have a user; OPTIONS (the protocol's discovery) is public.
+    const tusHandler = async ({
+      user,
+      request,
+      reply,
+    }: {
+      user?: UserRow;
+      request: FastifyRequest;
+      reply: FastifyReply;
+    }) => {
       // tus reads an id from the whole URL: a query string could name another upload than the path.
       if (request.url.includes('?')) throw new ValidationError(TUS_QUERY_REFUSED);
-      if (request.method !== 'OPTIONS') {
-        const user = await guards.user(request, reply);
+      if (user) {
         if (request.method === 'POST') {
           const { length, allowance } = await admitTusUpload(request, user);
           const key = uploads.newKey(user.id);
           await uploads.registerTusUpload(user.id, key, length, allowance);
           tus.assignKey(request.raw, key);
         } else {
-          const key = decodeTusId(wildcardKey(request));
+          const key = decodeTusId((request.params as { '*'?: string })['*']);
           const row = key ? await uploads.findOwned(user.id, key) : undefined;
           if (!key || !row || row.via !== 'tus') throw new NotFoundError('Upload not found');
           // tus works on this key and no other.
@@ -246,7 +212,9 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       return { length: Number(length), allowance: { videoSlots: await deps.videoSlotsLeft(user) } };
     }
 
-    scope.all(TUS_ENDPOINT, tusHandler);
-    scope.all(`${TUS_ENDPOINT}/*`, tusHandler);
+    scope.route(uploadEndpoints.tusOptions, tusHandler);
+    scope.route(uploadEndpoints.tusUploadOptions, tusHandler);
+    scope.route(uploadEndpoints.tusCreate, tusHandler);
+    scope.route(uploadEndpoints.tusUpload, tusHandler);
   });
 }

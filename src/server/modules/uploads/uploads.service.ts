@@ -242,6 +242,18 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
     attachableStatuses: finishedStatuses,
 
     /**
+     * Marks a resolved upload used (attached) with what the checks found; false when another
+     * request claimed it first.
+     */
+    async claim(
+      userId: string,
+      upload: OwnedUpload,
+      values: { size: number; contentType: string },
+    ): Promise<boolean> {
+      return repo.attach(userId, upload.key, finishedStatuses(upload.row), values);
+    },
+
+    /**
      * Deletes uploads never attached within 24 hours: finished or not, their stored bytes and any
      * resumable-upload staging go too.
      */

@@ -1,10 +1,10 @@
-import type { VideoDto, VideoStatus } from '@shared/videos.contract';
+import type { VideoDto } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
 import { mediaUrls } from '../../media/media-paths';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The one shape every video route answers: the spec's Video fields and media URLs, never keys. */
+/** The one shape every video route answers: the product's Video fields and media URLs, never keys. */
 export function toVideoDto(row: VideoRow): VideoDto {
   return {
     id: row.id,
@@ -16,7 +16,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     enhancedFileUrl: row.enhancedFileUrl,
     fileSize: row.fileSize,
     duration: row.duration,
-    processingStatus: row.processingStatus as VideoStatus,
+    processingStatus: row.processingStatus,
     processingNotes: row.processingNotes,
     replaceBackground: row.replaceBackground,
     backgroundDescription: row.backgroundDescription,

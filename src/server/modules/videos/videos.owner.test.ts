@@ -84,7 +84,7 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     expect(list.every((v) => v.userId === a.id)).toBe(true);
   });
 
-  it("PATCH /api/auth/videos/:id: 401, 404 for another owner or a bad id, the spec's limits, then the change", async () => {
+  it("PATCH /api/auth/videos/:id: 401, 404 for another owner or a bad id, the product's limits, then the change", async () => {
     const a = await registerOwner(t.app);
     const b = await registerOwner(t.app);
     const video = await newVideo(a.cookie, 'Original title');

@@ -333,7 +333,7 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
     const res = await create(owner.cookie, request(storedAddress(uploadURL)));
     expect(res.statusCode).toBe(201);
     const video = res.json().video as VideoDto;
-    // The spec's address stays what the owner uploaded to.
+    // The product's address stays what the owner uploaded to.
     expect(video.originalFileUrl).toBe(storedAddress(uploadURL));
 
     // Within the URL's 15 minutes: local links work once; an S3 pre-signed PUT still writes the
@@ -350,7 +350,10 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
     expect(stored.body.equals(media.clip)).toBe(true);
 
     // Deleting the video deletes the kept file and the upload's.
-    const [row] = await t.database.db.select().from(videosTable).where(eq(videosTable.id, video.id));
+    const [row] = await t.database.db
+      .select()
+      .from(videosTable)
+      .where(eq(videosTable.id, video.id));
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/auth/videos/${video.id}`,

@@ -75,7 +75,7 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
   return {
     videoSlotsLeft,
 
-    /** POST /api/auth/videos (spec §3, §5): the owner's finished upload becomes an 'uploaded' video. */
+    /** POST /api/auth/videos (product.md §3, §5): the owner's finished upload becomes an 'uploaded' video. */
     async create(user: UserRow, input: CreateVideoBody): Promise<VideoRow> {
       await checkQuota(user);
 
@@ -152,9 +152,7 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
         updatedAt: at,
       });
       // Created: the upload keys are no longer needed; refused: the copies go, the uploads stay.
-      await Promise.allSettled(
-        sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)),
-      );
+      await Promise.allSettled(sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)));
       if (!outcome.ok) {
         if (outcome.reason === 'quota') throw quotaError(user);
         throw new ValidationError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE, publicDownloadName } from '../../modules/media/media.routes';
+import { CACHE, publicDownloadName } from '../../modules/files/files.routes';
 import { bytes, useMediaRoutesWorld } from '../media-routes-world';
 
 /** Audit (low): ?download=1 on a public enhanced.mp4 revealed the owner's original file name. */

@@ -12,7 +12,7 @@ import { JobRunner, type JobHandlers } from '../../jobs/job-runner';
 import { OWNER_BUSY_MESSAGE, ownerHeavySlot } from '../../jobs/owner-slot';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type ActiveJob, type JobName } from '../../jobs/queue';
 import { executorFor } from '../../jobs/sql-executor';
-import { silentLog, until } from '../../jobs/test-support';
+import { silentLog, until } from '../job-support';
 import { freshDatabase } from '../harness';
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;

@@ -16,7 +16,7 @@ import { chooseBackground } from '../../media/background-args';
 import { contentTypeFor } from '../../media/media-files';
 import { hlsVersionOf } from '../../media/media-paths';
 import { looksLikeSvg, svgDangers } from '../../modules/branding/logo-image';
-import { publicDownloadName } from '../../modules/media/media.routes';
+import { publicDownloadName } from '../../modules/files/files.routes';
 import { sniffImage, sniffVideo } from '../../storage/content-type';
 import { contentDisposition } from '../../storage/object-store';
 
@@ -116,16 +116,16 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^\/(?!\/)/`],
   ['src/server/modules/gyms/public-page.ts', String.raw`/[&<>"']/g`],
   [
-    'src/server/modules/media/media.routes.ts',
+    'src/server/modules/files/files.routes.ts',
     String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
   ],
-  ['src/server/modules/media/media.routes.ts', String.raw`/^[A-Z0-9-]{1,64}$/i`],
+  ['src/server/modules/files/files.routes.ts', String.raw`/^[A-Z0-9-]{1,64}$/i`],
   [
     'src/server/modules/videos/videos.routes.ts',
     String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
   ],
   ['src/server/modules/uploads/tus.server.ts', String.raw`/^[\w-]+$/`],
-  ['src/server/modules/uploads/uploads.routes.ts', String.raw`/\.([a-z0-9]+)$/i`],
+  ['src/server/media/media-files.ts', String.raw`/\.([a-z0-9]+)$/i`],
   ['src/server/storage/content-type.ts', String.raw`/^GIF8[79]a$/`],
   ['src/server/storage/local-disk.ts', String.raw`/[?#]/`],
   ['src/server/storage/s3.ts', String.raw`/[?#]/`],

@@ -5,7 +5,7 @@ import { registerOwner, startTestApp, uniqueEmail, type TestApp } from '../harne
 
 /**
  * Audit (low): register answered 409 "already exists" to anyone, as often as asked: a flood of
- * sign-ups learnt which emails have accounts. The spec's message stays; how often it is given is
+ * sign-ups learnt which emails have accounts. The product's message stays; how often it is given is
  * limited, and so are sign-ups per address.
  */
 describe('register flood: sign-ups and "already exists" answers are limited per IP', () => {

@@ -135,6 +135,58 @@ describe('route table', () => {
   });
 });
 
+describe('deny by default', () => {
+  /** The route's URL with made-up values: the session is checked before anything reads them. */
+  const anyUrl = (url: string) =>
+    url.replace(/:\w+/g, crypto.randomUUID()).replace(/\*$/, 'any/file.bin');
+
+  it("declares every API route's access in its descriptor, as route-classes.ts classifies it", () => {
+    const live = routeTable(w.t.app);
+    // Only the web app's files and pages are registered without a descriptor.
+    expect(
+      live.filter((route) => !route.endpoint && /^\/(?:api|media)\//.test(route.url)).map(keyOf),
+    ).toEqual([]);
+    const mismatched = live
+      .filter((route) => route.endpoint && route.endpoint.access !== ruleFor(route)?.access)
+      .map((route) => `${keyOf(route)}: ${route.endpoint!.access} vs ${ruleFor(route)?.access}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('answers 401 signed out on every route not declared public, and 403 to an owner on every admin route', async () => {
+    const failures: string[] = [];
+    const guarded = routeTable(w.t.app).filter(
+      (route) =>
+        route.endpoint &&
+        route.endpoint.access !== 'public' &&
+        route.endpoint.access !== 'signed-link',
+    );
+    expect(guarded.length).toBeGreaterThan(35);
+    const before = await w.snapshot();
+    for (const route of guarded) {
+      const access = route.endpoint!.access;
+      const callers =
+        access === 'admin' ? (['signedOut', 'owner', 'other'] as const) : (['signedOut'] as const);
+      for (const caller of callers) {
+        const want = caller === 'signedOut' ? 401 : 403;
+        const res = await w.inject({
+          method: route.method as 'GET',
+          url: anyUrl(route.url),
+          headers: { 'content-type': 'application/json' },
+          payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : '{}',
+          cookie: caller === 'signedOut' ? undefined : w.account(caller).cookie,
+        });
+        if (res.statusCode !== want) {
+          failures.push(
+            `${keyOf(route)} (${access}) as ${caller}: ${res.statusCode}, want ${want}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await w.snapshot()).toBe(before);
+  });
+});
+
 describe("another owner's upload", () => {
   it("cannot become another owner's video, and nothing changes", async () => {
     const address = await uploadBytes(w.t.app, w.owner.cookie, w.media.clip, 'video/mp4');

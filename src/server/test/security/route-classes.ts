@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import type { Access } from '@shared/endpoint';
 import type { RouteEntry } from '../../plugins/route-table';
 import { uploadBytes } from '../upload-client';
 import {
@@ -8,15 +9,6 @@ import {
   type Account,
   type RouteWorld,
 } from './route-world';
-
-/**
- * Who may call a route:
- * - public: anyone, signed out included;
- * - owner: a signed-in user (an owner or an admin), on their own data;
- * - admin: an admin only (signed out 401, an owner 403);
- * - signed-link: anyone holding a link with a valid signature (without one: 403).
- */
-export type Access = 'public' | 'owner' | 'admin' | 'signed-link';
 
 /** What a route reads from its body: the JSON fuzz pass sends hostile JSON to every 'json' route. */
 export type BodyKind = 'none' | 'json' | 'file';
@@ -68,8 +60,6 @@ const open = (ok: number, more: Partial<RouteRule> = {}): RouteRule => ({
 });
 const json = (payload: unknown) => ({ payload: payload as InjectOptions['payload'] });
 const tusHeaders = { 'tus-resumable': '1.0.0' };
-/** QUERY is a method with a body: Fastify wants a content type with it. */
-const rawHeaders = { ...tusHeaders, 'content-type': 'application/octet-stream' };
 /** The owner calls a route that uses a resource up (deletes it) on a fresh one; others on the real one. */
 const isOwner = (w: RouteWorld, caller: Account | undefined) => caller?.id === w.owner.id;
 let unique = 0;
@@ -81,8 +71,9 @@ const nextSlug = () => `studio-${Date.now().toString(36)}-${(unique += 1)}`;
  * it is listed here.
  */
 export const ROUTE_RULES: Record<string, RouteRule> = {
-  // Health, public gym data, custom domains (spec §3, §9).
+  // Health, public gym data, custom domains (product.md §3, §9).
   'GET /api/health': open(200),
+  'GET /api/openapi.json': open(200),
   'GET /api/gym/:gymSlug': open(200, {
     request: async (w) => ({ url: `/api/gym/${(await w.ownerNow()).companySlug}` }),
   }),
@@ -166,7 +157,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/analytics': owner(200),
   'GET /api/auth/export': owner(200),
 
-  // Branding (spec §2 Gym Customization, §9).
+  // Branding (product.md §2 Gym Customization, §9).
   'GET /api/auth/branding': owner(200),
   'PUT /api/auth/branding': owner(200, {
     body: 'json',
@@ -187,7 +178,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (w) => logoMultipart(w.media.logo),
   }),
 
-  // The owner's videos (spec §3, §7): owner-scoped, so an admin gets 404 there too.
+  // The owner's videos (product.md §3, §7): owner-scoped, so an admin gets 404 there too.
   'GET /api/auth/user/videos': owner(200),
   'POST /api/auth/videos': owner(201, {
     body: 'json',
@@ -229,7 +220,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (w) => ({ url: `/api/auth/videos/${w.video.id}/original` }),
   }),
 
-  // Uploads: a pre-signed URL, the local store's signed PUT and GET, tus (spec §7).
+  // Uploads: a pre-signed URL, the local store's signed PUT and GET, tus (product.md §7).
   'POST /api/objects/upload': owner(200, { body: 'file' }),
   'PUT /api/objects/*': {
     access: 'signed-link',
@@ -287,26 +278,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     body: 'file',
     request: (w) => ({ url: w.tusUrl, headers: TUS_CREATE_HEADERS }),
   }),
-  // Not tus methods: the upload's owner is let through to the tus server, which refuses them.
-  ...Object.fromEntries(
-    ['GET', 'PUT', 'QUERY', 'TRACE'].map((method) => [
-      `${method} /api/uploads/*`,
-      owner(404, {
-        owned: true,
-        body: 'file',
-        request: (w: RouteWorld) => ({ url: w.tusUrl, headers: rawHeaders }),
-      }),
-    ]),
-  ),
-  // Without an upload id only POST (create) means anything.
-  ...Object.fromEntries(
-    ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'QUERY', 'TRACE'].map((method) => [
-      `${method} /api/uploads`,
-      owner(404, { body: 'file', request: () => ({ url: '/api/uploads', headers: rawHeaders }) }),
-    ]),
-  ),
 
-  // Media files (spec §4): stills and the HLS ladder are public, the rest the owner's or an admin's.
+  // Media files (product.md §4): stills and the HLS ladder are public, the rest the owner's or an admin's.
   'GET /media/videos/:id/thumbnail.jpg': open(200, {
     request: (w) => ({ url: `/media/videos/${w.publicVideoId}/thumbnail.jpg` }),
   }),
@@ -320,10 +293,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     owned: true,
     request: (w) => ({ url: `/media/videos/${w.video.id}/preview.mp4` }),
   }),
-  // Public once enhanced; the owner's video here is still in processing.
-  'GET /media/videos/:id/enhanced.mp4': owner(200, {
-    owned: true,
-    request: (w) => ({ url: `/media/videos/${w.video.id}/enhanced.mp4` }),
+  // Public once enhanced (before that the owner's or an admin's: media.routes.test.ts).
+  'GET /media/videos/:id/enhanced.mp4': open(200, {
+    request: (w) => ({ url: `/media/videos/${w.publicVideoId}/enhanced.mp4` }),
   }),
 
   // Playback beacons (riders are anonymous).
@@ -345,7 +317,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   }),
 
-  // The admin desk (spec §2 Admin area): every route for admins only.
+  // The admin desk (product.md §2 Admin area): every route for admins only.
   'GET /api/admin/domains': admin(200),
   // Revoking the owner's domain: checked last, the public domain checks use it.
   'POST /api/admin/domains/revoke': admin(200, {

@@ -39,7 +39,7 @@ export interface RouteWorld {
   ownerNow(): Promise<PublicUser>;
   /** The owner's video (in processing: its preview and enhanced file are private). */
   video: VideoDto;
-  /** The owner's enhanced video: its HLS ladder is public. */
+  /** The owner's enhanced video: its enhanced file and HLS ladder are public. */
   publicVideoId: string;
   hlsVersion: string;
   /** The owner's logo as the public page links it (/api/logos/{ownerId}/{file}). */
@@ -193,10 +193,13 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   await put(`${hls}master.m3u8`, Buffer.from('#EXTM3U\n'));
   await put(mediaKeys.thumbnail(publicVideoId), media.logo);
   await put(mediaKeys.poster(publicVideoId), media.logo);
+  const publicEnhancedKey = mediaKeys.enhanced(publicVideoId, hlsVersion);
+  await put(publicEnhancedKey, media.clip);
   await db
     .update(videos)
     .set({
       processingStatus: 'enhanced',
+      enhancedKey: publicEnhancedKey,
       thumbnailUrl: `/media/videos/${publicVideoId}/thumbnail.jpg`,
       hlsUrl: `/media/videos/${publicVideoId}/hls/${hlsVersion}/master.m3u8`,
     })

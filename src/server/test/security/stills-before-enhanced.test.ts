@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
-import { CACHE } from '../../modules/media/media.routes';
+import { CACHE } from '../../modules/files/files.routes';
 import { bytes, useMediaRoutesWorld } from '../media-routes-world';
 
 /** Audit (low): thumbnail.jpg and poster.jpg were public for a video in any status. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { playbackSessions } from '../../db/schema/playback';
-import { videos } from '../../db/schema/videos';
+import type { Db } from '../db/client';
+import { playbackSessions } from '../db/schema/playback';
+import { videos } from '../db/schema/videos';
 
 /** Test fixtures: rows written straight into the tables, as the upload and player code would. */
 

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import type { UploadQuota } from '@shared/uploads.contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
+import type { MediaJobs } from './jobs/media-jobs';
+import { logSerializers } from './lib/log-redaction';
+import { accountRepository } from './modules/account/account.repository';
+import { accountService } from './modules/account/account.service';
+import { adminDomainsRepository } from './modules/admin/admin-domains.repository';
+import { adminDomainsService } from './modules/admin/admin-domains.service';
+import { adminRepository } from './modules/admin/admin.repository';
+import { adminService } from './modules/admin/admin.service';
+import { analyticsRepository } from './modules/analytics/analytics.repository';
+import { analyticsService } from './modules/analytics/analytics.service';
+import { authService } from './modules/auth/auth.service';
+import { usersRepository } from './modules/auth/users.repository';
+import { brandingRepository } from './modules/branding/branding.repository';
+import { brandingService } from './modules/branding/branding.service';
+import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
+import { gymsRepository } from './modules/gyms/gyms.repository';
+import { gymsService } from './modules/gyms/gyms.service';
+import { onboardingService } from './modules/onboarding/onboarding.service';
+import { manualBilling } from './modules/plans/billing-provider';
+import { plansRepository } from './modules/plans/plans.repository';
+import { plansService } from './modules/plans/plans.service';
+import { playbackRepository } from './modules/playback/playback.repository';
+import { playbackService } from './modules/playback/playback.service';
+import { slugService } from './modules/slug/slug.service';
+import { slugsRepository } from './modules/slug/slugs.repository';
+import { createTusServer } from './modules/uploads/tus.server';
+import { uploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadsService } from './modules/uploads/uploads.service';
+import { videoLifecycle } from './modules/videos/lifecycle';
+import { lifecycleRepository } from './modules/videos/lifecycle.repository';
+import { videoMediaRepository } from './modules/videos/video-media.repository';
+import { videosRepository } from './modules/videos/videos.repository';
+import { videosService, type OnVideoCreated } from './modules/videos/videos.service';
+import { createGuards } from './plugins/guards';
+import { SessionManager } from './plugins/session';
+import { openObjectStore } from './storage/create-object-store';
+import type { ObjectStore } from './storage/object-store';
+
+/** How the logger is set up: a level, and optionally where lines go (tests) or a transport. */
+export type LogOptions = Pick<LoggerOptions, 'level' | 'transport'> & {
+  stream?: DestinationStream;
+};
+
+/** The one pino logger of a process (the app's requests and the media pipeline log through it). */
+export function createLogger(options: LogOptions): FastifyBaseLogger {
+  const { stream, ...rest } = options;
+  const settings: LoggerOptions = {
+    ...rest,
+    // Fastify's own serializers when it makes the logger, with signed links' secrets redacted.
+    serializers: {
+      ...logSerializers,
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  };
+  return stream ? pino(settings, stream) : pino(settings);
+}
+
+/** The logger `npm start` and `npm run worker` use: pretty lines in development. */
+export function processLogOptions(config: Pick<Config, 'env' | 'logLevel'>): LogOptions {
+  return config.env === 'development'
+    ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+    : { level: config.logLevel };
+}
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** The clock, injectable so expiry can be tested. */
+  now?: () => number;
+  /** Where files live; default: the store STORAGE configures (closed by `close`). */
+  objectStore?: ObjectStore;
+  /** Start the media pipeline (its queue; the worker starts with `pipeline.startWorker()`). */
+  pipeline?: boolean;
+  /** The media pipeline's queue, when it is built elsewhere (tests). */
+  media?: MediaJobs;
+  /** Called for every new video (status 'uploaded'); default: the pipeline's ingest. */
+  onVideoCreated?: OnVideoCreated;
+  /** Looks up custom-domain TXT records; default: the system's DNS (node:dns). */
+  txtResolver?: TxtResolver;
+  /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
+  uploadQuota?: UploadQuota;
+}
+
+/**
+ * The composition root: every repository and service of the app, and the media pipeline, built
+ * once here. Routes receive these services (never a database); a module reaches another module
+ * through its service.
+ */
+export async function buildServices(deps: ServiceDeps) {
+  const { config, database, log } = deps;
+  const { db } = database;
+  const now = deps.now ?? Date.now;
+  const store = deps.objectStore ?? (await openObjectStore(config, now));
+
+  const lifecycle = videoLifecycle({ repo: lifecycleRepository(db), store });
+  const pipeline: MediaPipeline | undefined = deps.pipeline
+    ? await createMediaPipeline({
+        config,
+        database,
+        store,
+        lifecycle,
+        log: log.child({ area: 'media' }),
+      })
+    : undefined;
+  const media = deps.media ?? pipeline?.jobs;
+
+  const users = usersRepository(db);
+  const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
+  const slugs = slugService(slugsRepository(db));
+  const plans = plansService(plansRepository(db), manualBilling());
+
+  const tus = createTusServer({
+    store,
+    stagingDir: path.join(config.dataDir, 'tus'),
+    // Runs only once requests flow, after `uploads` below exists.
+    onComplete: (key, size) => uploads.markComplete(key, size),
+  });
+  const uploads = uploadsService({
+    repo: uploadsRepository(db),
+    store,
+    now,
+    staging: tus.staging,
+    quota: deps.uploadQuota,
+  });
+  const videos = videosService({
+    repo: videosRepository(db),
+    uploads,
+    store,
+    now,
+    log,
+    onVideoCreated: deps.onVideoCreated ?? (media ? (video) => media.ingest(video.id) : undefined),
+  });
+
+  return {
+    log,
+    store,
+    pipeline,
+    sessions,
+    guards: createGuards(sessions, users),
+    auth: authService(users),
+    slugs,
+    onboarding: onboardingService(slugs),
+    account: accountService({
+      users,
+      account: accountRepository(db),
+      plans: plansRepository(db),
+      sessions,
+      now: deps.now,
+    }),
+    plans,
+    analytics: analyticsService(analyticsRepository(db), deps.now),
+    branding: brandingService({
+      repo: brandingRepository(db),
+      store,
+      appHosts: config.appHosts,
+      resolveTxt: deps.txtResolver ?? systemTxtResolver(),
+      now,
+      log,
+    }),
+    gyms: gymsService({ repo: gymsRepository(db), store, now, appHosts: config.appHosts }),
+    playback: playbackService({ repo: playbackRepository(db), now }),
+    tus,
+    uploads,
+    videos,
+    videoMedia: videoMediaRepository(db),
+    admin: adminService({
+      repo: adminRepository(db),
+      lifecycle,
+      uploads,
+      store,
+      jobs: media,
+      now,
+    }),
+    adminDomains: adminDomainsService({ repo: adminDomainsRepository(db), log }),
+    /** True while the database answers. */
+    async databaseAnswers(): Promise<boolean> {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** Closes the object store when it was opened here (the pipeline stops on its own: `stop`). */
+    async close(): Promise<void> {
+      if (!deps.objectStore) await store.close();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;

@@ -1,0 +1,188 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+} from 'fastify';
+import type { z } from 'zod';
+import {
+  ACCESSES,
+  type Access,
+  type AnyEndpoint,
+  type EndpointParams,
+  type EndpointResponse,
+} from '@shared/endpoint';
+import type { EndpointSchemas } from '@shared/endpoint-schemas';
+import type { UserRow } from '../db/schema/users';
+import { parse } from '../lib/validate';
+import type { Guards } from './guards';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on owner and admin routes (their plugin's onRequest hook sets it). */
+    sessionUser: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    /** The descriptor a route was registered from (the route table reads it). */
+    endpoint?: AnyEndpoint;
+  }
+}
+
+type SchemasOf<E> = E extends { schemas: infer S extends EndpointSchemas }
+  ? S
+  : Record<never, never>;
+type Parsed<E, K extends keyof EndpointSchemas, Fallback> =
+  SchemasOf<E> extends Record<K, infer S extends z.ZodType> ? z.output<S> : Fallback;
+
+/** What a handler gets: the validated input, the user where the route needs one, and the raw pair. */
+export interface RouteInput<E extends AnyEndpoint> {
+  params: Parsed<E, 'params', EndpointParams<E>>;
+  query: Parsed<E, 'query', unknown>;
+  body: Parsed<E, 'body', unknown>;
+  /** The signed-in user on owner and admin routes. */
+  user: E['access'] extends 'owner' | 'admin' ? UserRow : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers the endpoint's response type, or sends its own answer through the reply. */
+export type RouteHandler<E extends AnyEndpoint> = (
+  input: RouteInput<E>,
+) => Promise<EndpointResponse<E> | FastifyReply>;
+
+export interface RouteOptions {
+  /** Route config (rate limits). */
+  config?: FastifyContextConfig;
+  /** The handler reads the query itself (its own 400 shape); the schema documents it. */
+  ownQueryErrors?: boolean;
+  /** Turns the body as parsed into what the schema reads (e.g. JSON sent as text/plain). */
+  readBody?: (body: unknown) => unknown;
+}
+
+/** Sets up a scope's own parsers (multipart, raw streams) for the routes registered in it. */
+export type ScopeSetup = (scope: FastifyInstance) => void | Promise<void>;
+
+interface RouteEntry {
+  kind: 'route';
+  descriptor: AnyEndpoint & { schemas?: EndpointSchemas };
+  handler: RouteHandler<AnyEndpoint>;
+  options: RouteOptions;
+}
+
+interface GroupEntry {
+  kind: 'group';
+  setup: ScopeSetup;
+  routes: RouteCollector;
+}
+
+/**
+ * Where modules declare their routes from the descriptors. Nothing is registered here: the routes
+ * are registered later, each in the plugin of its descriptor's audience (registerAudiences).
+ */
+export class RouteCollector {
+  private readonly entries: Array<RouteEntry | GroupEntry> = [];
+
+  /** A route from its descriptor: validated input, typed handler, in its audience's plugin. */
+  route<E extends AnyEndpoint>(
+    descriptor: E,
+    handler: RouteHandler<NoInfer<E>>,
+    options: RouteOptions = {},
+  ): void {
+    this.entries.push({
+      kind: 'route',
+      descriptor,
+      handler: handler as unknown as RouteHandler<AnyEndpoint>,
+      options,
+    });
+  }
+
+  /** Routes that need their own parsers: registered in a child scope (per audience) set up first. */
+  group(setup: ScopeSetup, declare: (routes: RouteCollector) => void): void {
+    const routes = new RouteCollector();
+    declare(routes);
+    this.entries.push({ kind: 'group', setup, routes });
+  }
+
+  /** Every declared route's descriptor, groups included (what the OpenAPI document describes). */
+  descriptors(): Array<AnyEndpoint & { schemas?: EndpointSchemas }> {
+    return this.entries.flatMap((entry) =>
+      entry.kind === 'route' ? [entry.descriptor] : entry.routes.descriptors(),
+    );
+  }
+
+  private has(access: Access): boolean {
+    return this.entries.some((entry) =>
+      entry.kind === 'route' ? entry.descriptor.access === access : entry.routes.has(access),
+    );
+  }
+
+  /** Registers this audience's routes in its plugin's scope. */
+  async registerInto(scope: FastifyInstance, access: Access): Promise<void> {
+    for (const entry of this.entries) {
+      if (entry.kind === 'group') {
+        if (!entry.routes.has(access)) continue;
+        await scope.register(async (child) => {
+          await entry.setup(child);
+          await entry.routes.registerInto(child, access);
+        });
+      } else if (entry.descriptor.access === access) {
+        registerRoute(scope, entry);
+      }
+    }
+  }
+}
+
+function registerRoute(scope: FastifyInstance, { descriptor, handler, options }: RouteEntry): void {
+  const schemas = descriptor.schemas ?? {};
+  scope.route({
+    method: descriptor.method as HTTPMethods | HTTPMethods[],
+    url: descriptor.path,
+    config: { ...options.config, endpoint: descriptor },
+    handler: (request, reply) => {
+      // The success status the descriptor names (201, 204); an error sets its own.
+      if (descriptor.status) reply.status(descriptor.status);
+      return handler({
+        params: schemas.params ? parse(schemas.params, request.params) : request.params,
+        query:
+          schemas.query && !options.ownQueryErrors
+            ? parse(schemas.query, request.query)
+            : request.query,
+        body:
+          schemas.body && !descriptor.rawBody
+            ? parse(schemas.body, (options.readBody ?? same)(request.body))
+            : request.body,
+        user: request.sessionUser ?? undefined,
+        request,
+        reply,
+      } as RouteInput<AnyEndpoint>);
+    },
+  });
+}
+
+const same = (value: unknown) => value;
+
+/**
+ * One encapsulated plugin per audience, each with the routes whose descriptor names it. The owner
+ * and admin plugins authenticate in an onRequest hook (401 signed out; the admin plugin 403 for a
+ * non-admin) before any route of theirs runs: a route added there cannot be reached without a session.
+ */
+export async function registerAudiences(
+  app: FastifyInstance,
+  guards: Guards,
+  routes: RouteCollector,
+): Promise<void> {
+  app.decorateRequest('sessionUser', null);
+  const authenticate: Partial<Record<Access, keyof Guards>> = { owner: 'user', admin: 'admin' };
+  for (const access of ACCESSES) {
+    const guard = authenticate[access];
+    await app.register(async (scope) => {
+      if (guard) {
+        scope.addHook('onRequest', async (request, reply) => {
+          request.sessionUser = await guards[guard](request, reply);
+        });
+      }
+      await routes.registerInto(scope, access);
+    });
+  }
+}
