@@ -3,8 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AccountExport } from '@shared/account.contract';
-import { seedPlayback, seedVideo } from '@server/modules/analytics/analytics.fixtures';
-import { SHOTS_DIR, screenshot, seriousA11yViolations, startE2E, VIEWPORTS, type E2E } from './support/harness';
+import { seedPlayback, seedVideo } from '@server/test/analytics-fixtures';
+import {
+  SHOTS_DIR,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+  VIEWPORTS,
+  type E2E,
+} from './support/harness';
 import { onboardOwner, signIn, type SeededOwner } from './support/seed';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function ownerPage(owner: SeededOwner, options: { width?: number; height?: number; dark?: boolean } = {}) {
+async function ownerPage(
+  owner: SeededOwner,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+) {
   const page = await e2e.newPage(options);
   await page.goto('/');
   await signIn(page, owner);
@@ -28,11 +38,16 @@ async function waitForToast(page: Page, title: string, description?: string) {
   if (description) await toast.getByText(description, { exact: true }).waitFor();
 }
 
-const api = (url: string, cookie: string) => e2e.app.inject({ method: 'GET', url, headers: { cookie } });
+const api = (url: string, cookie: string) =>
+  e2e.app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('settings', () => {
   it('prefills the profile, validates it, saves it, and saves each notification switch', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'ana@spinhouse.example', companyName: 'Spin House', slug: 'spin-house' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'ana@spinhouse.example',
+      companyName: 'Spin House',
+      slug: 'spin-house',
+    });
     const page = await ownerPage(owner);
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -44,7 +59,7 @@ describe('settings', () => {
     expect(await email.inputValue()).toBe(owner.email); // no contact email yet: the account's email
     expect(await phone.inputValue()).toBe('');
 
-    // The spec's messages, under the fields.
+    // The product's messages, under the fields.
     await name.fill('  ');
     await email.fill('not-an-email');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -55,7 +70,11 @@ describe('settings', () => {
     await email.fill('desk@spinhouse.example');
     await phone.fill('+1 555 010 2030');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await waitForToast(page, 'Settings updated', 'Your profile settings have been saved successfully.');
+    await waitForToast(
+      page,
+      'Settings updated',
+      'Your profile settings have been saved successfully.',
+    );
     expect(await page.getByText('Company name is required').count()).toBe(0);
 
     await page.reload();
@@ -64,7 +83,7 @@ describe('settings', () => {
     expect(await page.getByLabel('Contact email').inputValue()).toBe('desk@spinhouse.example');
     expect(await page.getByLabel('Phone').inputValue()).toBe('+1 555 010 2030');
 
-    // The three switches, all on by default, with the spec's labels and descriptions.
+    // The three switches, all on by default, with the product's labels and descriptions.
     for (const [label, description] of [
       ['Email Notifications', 'New video uploads and system updates'],
       ['Student Activity Alerts', 'When students access classes'],
@@ -78,8 +97,12 @@ describe('settings', () => {
     await waitForToast(page, 'Settings updated');
     await page.reload();
     await page.getByRole('switch', { name: 'Weekly Reports' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Weekly Reports' }).getAttribute('aria-checked')).toBe('false');
-    expect(await page.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await page.getByRole('switch', { name: 'Weekly Reports' }).getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(
+      await page.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked'),
+    ).toBe('true');
 
     const saved = (await api('/api/auth/user', owner.cookie)).json();
     expect(saved).toMatchObject({
@@ -93,7 +116,11 @@ describe('settings', () => {
   });
 
   it('changes the password: wrong current refused, other sessions signed out, sign-in with the new one', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'ben@pedal.example', companyName: 'Pedal Club', slug: 'pedal-club' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'ben@pedal.example',
+      companyName: 'Pedal Club',
+      slug: 'pedal-club',
+    });
     const page = await ownerPage(owner);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -143,7 +170,11 @@ describe('settings', () => {
   });
 
   it('downloads my data as a JSON file with the account and the videos, without the password', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'cy@cadencegym.example', companyName: 'Cadence Gym', slug: 'cadence-gym' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'cy@cadencegym.example',
+      companyName: 'Cadence Gym',
+      slug: 'cadence-gym',
+    });
     await seedVideo(e2e.database.db, owner.id, { title: 'Tempo Tuesday', duration: '1800' });
     const page = await ownerPage(owner);
     await page.goto('/settings');
@@ -151,11 +182,17 @@ describe('settings', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download My Data' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^cadence-data-cadence-gym-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^cadence-data-cadence-gym-\d{4}-\d{2}-\d{2}\.json$/,
+    );
     const text = await readFile((await download.path())!, 'utf8');
     expect(text).not.toMatch(/password/i);
     const data: AccountExport = JSON.parse(text);
-    expect(data.account).toMatchObject({ email: owner.email, companyName: 'Cadence Gym', companySlug: 'cadence-gym' });
+    expect(data.account).toMatchObject({
+      email: owner.email,
+      companyName: 'Cadence Gym',
+      companySlug: 'cadence-gym',
+    });
     expect(data.videos.map((v) => v.title)).toEqual(['Tempo Tuesday']);
     await waitForToast(page, 'Download started');
   });
@@ -163,12 +200,20 @@ describe('settings', () => {
 
 describe('subscription', () => {
   it('shows the real plan and usage, changes plan at once and refuses a plan that is too small', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'dee@velo.example', companyName: 'Velo Room', slug: 'velo-room' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'dee@velo.example',
+      companyName: 'Velo Room',
+      slug: 'velo-room',
+    });
     await seedVideo(e2e.database.db, owner.id, { title: 'Ride 1' });
     const page = await ownerPage(owner);
     await page.goto('/subscription');
 
-    await page.getByText('Billing is not connected yet: plan changes apply immediately and no card is charged.').waitFor();
+    await page
+      .getByText(
+        'Billing is not connected yet: plan changes apply immediately and no card is charged.',
+      )
+      .waitFor();
     expect(await page.getByTestId('current-plan-name').textContent()).toBe('Spin Starter');
     expect(await page.getByTestId('usage-text').textContent()).toBe('1 of 2 videos used');
     const card = (id: string) => page.locator(`[data-plan=${id}]`);
@@ -192,22 +237,35 @@ describe('subscription', () => {
     await page.reload();
     await page.getByTestId('usage-text').waitFor();
     expect(await page.getByTestId('usage-text').textContent()).toBe('3 of 10 videos used');
-    const downgrade = card('spin-starter').getByRole('button', { name: 'Downgrade to Spin Starter' });
+    const downgrade = card('spin-starter').getByRole('button', {
+      name: 'Downgrade to Spin Starter',
+    });
     expect(await downgrade.isDisabled()).toBe(true);
     await card('spin-starter').getByText('You have 3 videos; this plan allows 2.').waitFor();
   });
 });
 
 describe('analytics', () => {
-  it('shows the spec empty states before any video or playback', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'eli@new.example', companyName: 'New Wheels', slug: 'new-wheels' });
+  it('shows the product’s empty states before any video or playback', async () => {
+    const owner = await onboardOwner(e2e.app, {
+      email: 'eli@new.example',
+      companyName: 'New Wheels',
+      slug: 'new-wheels',
+    });
     const page = await ownerPage(owner);
     await page.goto('/analytics');
-    for (const title of ['Total Views', 'Watch Time (hours)', 'Active Students', 'Engagement Rate (%)']) {
+    for (const title of [
+      'Total Views',
+      'Watch Time (hours)',
+      'Active Students',
+      'Engagement Rate (%)',
+    ]) {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     expect(await page.getByText('+0% from last month').count()).toBe(4);
-    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await page.getByText('No view data available yet').waitFor();
     await page.getByRole('link', { name: 'Upload videos' }).waitFor();
     await page.getByText('No videos uploaded yet').waitFor();
@@ -223,12 +281,18 @@ describe('analytics', () => {
   });
 
   it('shows real figures, a chart and one video’s figures once riders have watched', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'fay@ride.example', companyName: 'Ride Lab', slug: 'ride-lab' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'fay@ride.example',
+      companyName: 'Ride Lab',
+      slug: 'ride-lab',
+    });
     const video = await seedPlaybackFor(owner);
     const page = await ownerPage(owner);
     await page.goto('/analytics');
     await page.getByRole('heading', { name: 'Views This Week' }).waitFor();
-    const totalViews = page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: 'Total Views' }) });
+    const totalViews = page.locator('[data-slot=card]', {
+      has: page.getByRole('heading', { name: 'Total Views' }),
+    });
     expect(await totalViews.locator('p').first().textContent()).toBe('4');
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     expect(await page.getByText('No view data available yet').count()).toBe(0);
@@ -249,19 +313,55 @@ async function seedPlaybackFor(owner: SeededOwner): Promise<string> {
   const sprint = await seedVideo(db, owner.id, { title: 'Sprint Intervals', duration: '1800' });
   const now = Date.now();
   await seedPlayback(db, [
-    { videoId: climb, ownerId: owner.id, viewerId: 'tablet-1', startedAt: now - 1 * DAY, watchedSeconds: 2700, counted: true },
-    { videoId: climb, ownerId: owner.id, viewerId: 'tablet-2', startedAt: now - 2 * DAY, watchedSeconds: 1350, counted: true },
-    { videoId: climb, ownerId: owner.id, viewerId: 'tablet-1', startedAt: now - 4 * DAY, watchedSeconds: 2000, counted: true },
-    { videoId: sprint, ownerId: owner.id, viewerId: 'tablet-3', startedAt: now - 3 * DAY, watchedSeconds: 900, counted: true },
+    {
+      videoId: climb,
+      ownerId: owner.id,
+      viewerId: 'tablet-1',
+      startedAt: now - 1 * DAY,
+      watchedSeconds: 2700,
+      counted: true,
+    },
+    {
+      videoId: climb,
+      ownerId: owner.id,
+      viewerId: 'tablet-2',
+      startedAt: now - 2 * DAY,
+      watchedSeconds: 1350,
+      counted: true,
+    },
+    {
+      videoId: climb,
+      ownerId: owner.id,
+      viewerId: 'tablet-1',
+      startedAt: now - 4 * DAY,
+      watchedSeconds: 2000,
+      counted: true,
+    },
+    {
+      videoId: sprint,
+      ownerId: owner.id,
+      viewerId: 'tablet-3',
+      startedAt: now - 3 * DAY,
+      watchedSeconds: 900,
+      counted: true,
+    },
   ]);
   return climb;
 }
 
 describe('the three screens look finished and pass axe', () => {
   it('settings, subscription and analytics at phone, tablet and desktop, light and dark', async () => {
-    const owner = await onboardOwner(e2e.app, { email: 'gia@look.example', companyName: 'Look Studio', slug: 'look-studio' });
+    const owner = await onboardOwner(e2e.app, {
+      email: 'gia@look.example',
+      companyName: 'Look Studio',
+      slug: 'look-studio',
+    });
     await seedPlaybackFor(owner);
-    const empty = await onboardOwner(e2e.app, { email: 'hal@empty.example', companyName: 'Empty Studio', slug: 'empty-studio' });
+    const empty = await onboardOwner(e2e.app, {
+      email: 'hal@empty.example',
+      companyName: 'Empty Studio',
+      slug: 'empty-studio',
+    });
     const problems: string[] = [];
     const shotsDir = '/tmp/shots';
     await mkdir(shotsDir, { recursive: true });

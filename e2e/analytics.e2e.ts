@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  seedPlayback,
-  seedVideo,
-  type PlaybackSeed,
-} from '@server/modules/analytics/analytics.fixtures';
+import { seedPlayback, seedVideo, type PlaybackSeed } from '@server/test/analytics-fixtures';
 import {
   screenshot,
   seriousA11yViolations,
@@ -199,7 +195,7 @@ describe('analytics on real playback', () => {
     expect(await page.getByText('No Student Activity').count()).toBe(0);
   });
 
-  it('shows the spec’s empty states to an owner without videos or playback', async () => {
+  it('shows the product’s empty states to an owner without videos or playback', async () => {
     const page = await ownerPage(empty);
     await page.goto('/analytics');
     await page.getByText('No view data available yet', { exact: true }).waitFor();

@@ -6,7 +6,14 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema/users';
-import { CHROMIUM_PATH, screenshot, seriousA11yViolations, startE2E, VIEWPORTS, type E2E } from './support/harness';
+import {
+  CHROMIUM_PATH,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+  VIEWPORTS,
+  type E2E,
+} from './support/harness';
 import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/seed';
 
 let e2e: E2E;
@@ -21,7 +28,10 @@ async function withoutEmbeddedGym(page: Page, slug: string): Promise<void> {
     async (route) => {
       const response = await route.fetch();
       const html = await response.text();
-      const stripped = html.replace(/<script type="application\/json" id="cadence-gym">[^<]*<\/script>/, '');
+      const stripped = html.replace(
+        /<script type="application\/json" id="cadence-gym">[^<]*<\/script>/,
+        '',
+      );
       expect(stripped).not.toBe(html);
       await route.fulfill({ response, body: stripped });
     },
@@ -34,8 +44,16 @@ let logoPng: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  ride = await onboardOwner(e2e.app, { email: 'owner@ridehouse.example', companyName: 'Ride House', slug: 'ride-house' });
-  empty = await onboardOwner(e2e.app, { email: 'owner@quiet.example', companyName: 'Quiet Wheels', slug: 'quiet-wheels' });
+  ride = await onboardOwner(e2e.app, {
+    email: 'owner@ridehouse.example',
+    companyName: 'Ride House',
+    slug: 'ride-house',
+  });
+  empty = await onboardOwner(e2e.app, {
+    email: 'owner@quiet.example',
+    companyName: 'Quiet Wheels',
+    slug: 'quiet-wheels',
+  });
   await seedVideos(e2e.database, ride.id, [
     { title: 'Hill Climb Power', status: 'enhanced', duration: 3900, minutesAgo: 1 },
     { title: 'Sunrise Sprints', status: 'enhanced', duration: 1800, minutesAgo: 2 },
@@ -59,10 +77,16 @@ afterAll(async () => {
 });
 
 async function toast(page: Page, title: string) {
-  await page.locator('[data-slot=toast-title]', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-slot=toast-title]', { hasText: title })
+    .first()
+    .waitFor({ timeout: 15_000 });
 }
 
-async function ownerPage(owner: SeededOwner, options: { width?: number; height?: number; dark?: boolean } = {}) {
+async function ownerPage(
+  owner: SeededOwner,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+) {
   const page = await e2e.newPage(options);
   await page.goto('/');
   await signIn(page, owner, e2e.baseUrl);
@@ -70,17 +94,26 @@ async function ownerPage(owner: SeededOwner, options: { width?: number; height?:
 }
 
 /** Sets colours and uploads the logo through the API, as /customize does. */
-async function brandThroughApi(owner: SeededOwner, colours: { primaryColor: string; secondaryColor: string }) {
+async function brandThroughApi(
+  owner: SeededOwner,
+  colours: { primaryColor: string; secondaryColor: string },
+) {
   const put = await e2e.app.inject({
     method: 'PUT',
     url: '/api/auth/branding',
     headers: { cookie: owner.cookie },
-    payload: { gymName: 'Ride House Cycling', description: 'Climbs, sprints and good music, every day.', ...colours },
+    payload: {
+      gymName: 'Ride House Cycling',
+      description: 'Climbs, sprints and good music, every day.',
+      ...colours,
+    },
   });
   expect(put.statusCode).toBe(200);
   const boundary = 'cadenceE2Eboundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     await sharp(logoPng).toBuffer(),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -125,7 +158,9 @@ describe('the public gym page', () => {
     const card = page.getByTestId('gym-not-found');
     await card.waitFor();
     expect(await card.getByRole('heading', { name: 'Gym Not Found' }).isVisible()).toBe(true);
-    await card.getByText("The gym you're looking for doesn't exist or the link may be incorrect.").waitFor();
+    await card
+      .getByText("The gym you're looking for doesn't exist or the link may be incorrect.")
+      .waitFor();
     await screenshot(page, 'gym-not-found-phone-light');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -139,7 +174,9 @@ describe('the public gym page', () => {
 
     const failing = await e2e.newPage();
     await withoutEmbeddedGym(failing, 'ride-house');
-    await failing.route('**/api/gym/ride-house', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
+    await failing.route('**/api/gym/ride-house', (route) =>
+      route.fulfill({ status: 500, body: '{"message":"boom"}' }),
+    );
     await failing.goto('/gym/ride-house');
     await failing.getByText('Unable to load gym data. Please try again later.').waitFor();
   });
@@ -167,11 +204,16 @@ describe('the public gym page', () => {
       ['Cardio Burn Challenge', 'Advanced', '50 min'],
     ]);
     // Two columns on a tablet.
-    const tops = await cards.evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect().top));
+    const tops = await cards.evaluateAll((els) =>
+      els.slice(0, 2).map((el) => el.getBoundingClientRect().top),
+    );
     expect(tops[0]).toBe(tops[1]);
     expect(await page.getByTestId('stat-classes').textContent()).toContain('4');
     // A sample class has nothing to play: Start Class says so and the page stays.
-    await cards.first().getByRole('button', { name: /Start Class/ }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /Start Class/ })
+      .click();
     await page.getByText('Sample class', { exact: true }).first().waitFor();
     expect(new URL(page.url()).search).toBe('');
     // No logo: the two-letter initials; the tab takes the gym's name.
@@ -216,7 +258,11 @@ describe('the public gym page', () => {
   });
 
   it('follows an old slug to the gym under its new one', async () => {
-    const moving = await onboardOwner(e2e.app, { email: 'owner@moving.example', companyName: 'Moving Spin', slug: 'moving-spin-old' });
+    const moving = await onboardOwner(e2e.app, {
+      email: 'owner@moving.example',
+      companyName: 'Moving Spin',
+      slug: 'moving-spin-old',
+    });
     const res = await e2e.app.inject({
       method: 'PUT',
       url: '/api/auth/slug',
@@ -234,7 +280,12 @@ describe('the public gym page', () => {
     const page = await e2e.newPage();
     await page.goto('/');
     const reg = await page.request.post('/api/auth/register', {
-      data: { email: 'half@onboarded.example', password: 'owner-pass-123', firstName: 'Half', lastName: 'Way' },
+      data: {
+        email: 'half@onboarded.example',
+        password: 'owner-pass-123',
+        firstName: 'Half',
+        lastName: 'Way',
+      },
     });
     expect(reg.status()).toBe(201);
     await page.goto('/gym/ride-house');
@@ -272,7 +323,9 @@ describe('/customize', () => {
     await preview.getByText('Quiet Wheels Studio').waitFor();
     await page.getByRole('button', { name: 'Blue #3b82f6' }).first().click();
     const previewButton = preview.getByRole('button', { name: /Start Class/ }).first();
-    await expect.poll(() => previewButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#3b82f6'));
+    await expect
+      .poll(() => previewButton.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe(rgb('#3b82f6'));
   });
 
   it('saves colours and a logo that then show on /gym/{slug}, in the sidebar and the tab', async () => {
@@ -286,38 +339,58 @@ describe('/customize', () => {
     const logoSrc = await page.getByTestId('customize-logo').locator('img').getAttribute('src');
     expect(logoSrc).toMatch(/^\/api\/logos\/.+-512\.png$/);
     // The sidebar takes the logo from the current user.
-    await expect.poll(() => page.locator('[data-slot=sidebar-header] img').getAttribute('src')).toBe(logoSrc);
+    await expect
+      .poll(() => page.locator('[data-slot=sidebar-header] img').getAttribute('src'))
+      .toBe(logoSrc);
 
     await page.getByRole('button', { name: 'Teal #14b8a6' }).first().click();
-    const secondaryHex = page.getByTestId('colour-secondary').getByLabel('Secondary colour hex value');
+    const secondaryHex = page
+      .getByTestId('colour-secondary')
+      .getByLabel('Secondary colour hex value');
     await secondaryHex.fill('#0f172a');
     await page.getByLabel('Gym name').fill('Ride House Cycling');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Changes saved');
-    await expect.poll(() => page.getByTestId('sidebar-company-name').textContent()).toBe('Ride House Cycling');
+    await expect
+      .poll(() => page.getByTestId('sidebar-company-name').textContent())
+      .toBe('Ride House Cycling');
 
     const rider = await e2e.newPage({ width: 1024, height: 768 });
     await rider.goto('/gym/ride-house');
     await rider.getByRole('heading', { level: 1, name: 'Ride House Cycling' }).waitFor();
     const hero = rider.getByTestId('gym-hero');
     expect(await hero.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0f172a'));
-    expect(await hero.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe(rgb('#ffffff'));
-    const start = rider.getByTestId('class-card').first().getByRole('button', { name: /Start Class/ });
+    expect(await hero.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe(
+      rgb('#ffffff'),
+    );
+    const start = rider
+      .getByTestId('class-card')
+      .first()
+      .getByRole('button', { name: /Start Class/ });
     expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#14b8a6'));
     // Teal is light: the text on it is the near-black that reads at 4.5:1, not white.
     expect(await start.evaluate((el) => getComputedStyle(el).color)).toBe(rgb('#111111'));
     // The tagline keeps the teal: it reads on the dark navy.
-    expect(await rider.getByTestId('gym-tagline').evaluate((el) => getComputedStyle(el).color)).toBe(rgb('#14b8a6'));
+    expect(
+      await rider.getByTestId('gym-tagline').evaluate((el) => getComputedStyle(el).color),
+    ).toBe(rgb('#14b8a6'));
 
     const logo = rider.getByTestId('gym-logo');
     expect(await logo.getAttribute('src')).toBe(logoSrc);
     await expect
-      .poll(() => logo.evaluate((img) => [(img as HTMLImageElement).complete, (img as HTMLImageElement).naturalWidth]))
+      .poll(() =>
+        logo.evaluate((img) => [
+          (img as HTMLImageElement).complete,
+          (img as HTMLImageElement).naturalWidth,
+        ]),
+      )
       .toEqual([true, 512]);
     expect(await rider.title()).toBe('Ride House Cycling');
-    expect(await rider.locator('link[rel~="icon"]').getAttribute('href')).toBe(logoSrc!.replace('-512.png', '-64.png'));
+    expect(await rider.locator('link[rel~="icon"]').getAttribute('href')).toBe(
+      logoSrc!.replace('-512.png', '-64.png'),
+    );
 
-    // Reset to Default brings back the spec's colours and the default logo once saved.
+    // Reset to Default brings back the product's colours and the default logo once saved.
     await page.getByRole('button', { name: 'Reset to Default' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Changes saved');
@@ -327,7 +400,8 @@ describe('/customize', () => {
       branding: {
         primaryColor: '#ff4500',
         secondaryColor: '#1a1a1a',
-        description: 'Premium fitness experience with state-of-the-art equipment and expert trainers.',
+        description:
+          'Premium fitness experience with state-of-the-art equipment and expert trainers.',
       },
     });
   });
@@ -366,7 +440,10 @@ describe('/customize', () => {
 
     await status.getByRole('button', { name: 'Verify' }).click();
     await toast(master, 'Domain not verified');
-    await domainCard.getByRole('alert').getByText(/No TXT record was found/).waitFor();
+    await domainCard
+      .getByRole('alert')
+      .getByText(/No TXT record was found/)
+      .waitFor();
 
     e2e.dns.publish(name!, [value!]);
     await status.getByRole('button', { name: 'Verify' }).click();
@@ -382,12 +459,20 @@ describe('a custom domain in the browser', () => {
     await e2e.database.db
       .update(users)
       // A verified domain (only those serve the gym page).
-      .set({ plan: 'spin-master', customDomain: 'ride.ridehouse.example', customDomainVerifiedAt: new Date() })
+      .set({
+        plan: 'spin-master',
+        customDomain: 'ride.ridehouse.example',
+        customDomainVerifiedAt: new Date(),
+      })
       .where(eq(users.id, ride.id));
     const port = new URL(e2e.baseUrl).port;
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP ride.ridehouse.example 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--host-resolver-rules=MAP ride.ridehouse.example 127.0.0.1',
+      ],
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
@@ -415,28 +500,44 @@ describe('screenshots and accessibility', () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const vp of VIEWPORTS) {
-        const owner = await ownerPage(ride, { width: vp.width, height: vp.height, dark: theme === 'dark' });
+        const owner = await ownerPage(ride, {
+          width: vp.width,
+          height: vp.height,
+          dark: theme === 'dark',
+        });
         await owner.goto('/customize');
         await owner.getByRole('heading', { name: 'Gym Customization' }).waitFor();
         await owner.getByLabel('Live preview').click();
         await owner.getByTestId('branding-preview').waitFor();
         await screenshot(owner, `customize-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(owner)).map((v) => `customize ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(owner)).map((v) => `customize ${vp.name} ${theme}: ${v}`),
+        );
 
-        const rider = await e2e.newPage({ width: vp.width, height: vp.height, dark: theme === 'dark' });
+        const rider = await e2e.newPage({
+          width: vp.width,
+          height: vp.height,
+          dark: theme === 'dark',
+        });
         await rider.goto('/gym/ride-house');
         await rider.getByTestId('gym-hero').waitFor();
-        await rider.waitForFunction(() =>
-          [...document.images].every((img) => img.complete),
-        );
+        await rider.waitForFunction(() => [...document.images].every((img) => img.complete));
         await screenshot(rider, `gym-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(rider)).map((v) => `gym ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(rider)).map((v) => `gym ${vp.name} ${theme}: ${v}`),
+        );
 
-        const demo = await e2e.newPage({ width: vp.width, height: vp.height, dark: theme === 'dark' });
+        const demo = await e2e.newPage({
+          width: vp.width,
+          height: vp.height,
+          dark: theme === 'dark',
+        });
         await demo.goto('/gym/quiet-wheels');
         await demo.getByTestId('demo-notice').waitFor();
         await screenshot(demo, `gym-demo-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(demo)).map((v) => `gym demo ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(demo)).map((v) => `gym demo ${vp.name} ${theme}: ${v}`),
+        );
       }
     }
     expect(problems).toEqual([]);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, seriousA11yViolations, startE2E, VIEWPORTS, type E2E } from './support/harness';
+import {
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+  VIEWPORTS,
+  type E2E,
+} from './support/harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -48,7 +54,7 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/onboarding');
 
-    // Step 1: company info, with the spec's validation messages.
+    // Step 1: company info, with the product's validation messages.
     await page.getByLabel('Company name').fill('I');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Company name must be at least 2 characters').waitFor();
@@ -66,7 +72,9 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
     // Back keeps the data.
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Iron Spin!! Studio');
-    await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Rhythm rides and climbs.');
+    await expect(page.getByLabel('Description').inputValue()).resolves.toBe(
+      'Rhythm rides and climbs.',
+    );
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // A taken slug is refused by the server.
@@ -143,7 +151,9 @@ describe('the screens look finished and pass axe', () => {
         await page.goto('/');
         await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
         await screenshot(page, `landing-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(page)).map((v) => `landing ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(page)).map((v) => `landing ${vp.name} ${theme}: ${v}`),
+        );
 
         const who = `${vp.name}-${theme}@example.com`;
         await page.request.post('/api/auth/register', {
@@ -152,18 +162,26 @@ describe('the screens look finished and pass axe', () => {
         await page.goto('/onboarding');
         await page.getByLabel('Company name').waitFor();
         await screenshot(page, `onboarding-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(page)).map((v) => `onboarding ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(page)).map((v) => `onboarding ${vp.name} ${theme}: ${v}`),
+        );
 
         await page.request.post('/api/auth/complete-onboarding', {
-          data: { companyName: 'Screen Gym', companyType: 'gym', companySlug: `screen-${vp.name}-${theme}` },
+          data: {
+            companyName: 'Screen Gym',
+            companyType: 'gym',
+            companySlug: `screen-${vp.name}-${theme}`,
+          },
         });
         await page.goto('/dashboard');
         await page.getByText('Screen Gym').first().waitFor();
         await screenshot(page, `dashboard-${vp.name}-${theme}`);
-        problems.push(...(await seriousA11yViolations(page)).map((v) => `dashboard ${vp.name} ${theme}: ${v}`));
+        problems.push(
+          ...(await seriousA11yViolations(page)).map((v) => `dashboard ${vp.name} ${theme}: ${v}`),
+        );
         await page.context().close();
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 400_000);
 });

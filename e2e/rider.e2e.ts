@@ -295,7 +295,13 @@ describe('a rider on a gym tablet (1024x768)', () => {
     await start.click();
     await waitForHlsFrame(page);
     await waitForTime(page, 1);
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ??
+          document.activeElement?.textContent ??
+          '',
+      );
 
     // A tap on the picture (which pauses) keeps the focus in the player: k plays, the arrows skip.
     await page.getByTestId('class-video').click();
@@ -310,7 +316,11 @@ describe('a rider on a gym tablet (1024x768)', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=class-player]') !== null)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.closest('[data-testid=class-player]') !== null,
+        ),
+      ).toBe(true);
       seen.add(await focused());
     }
     expect(seen.size).toBeGreaterThanOrEqual(5);

@@ -431,7 +431,7 @@ describe('the video library', () => {
     expect(await page.getByTestId('badge-error').textContent()).toBe('1 error');
     expect(await page.getByTestId('filter-all').textContent()).toBe('All7');
 
-    // Duration and size formats (spec §9).
+    // Duration and size formats (product.md §9).
     const sunrise = page.getByTestId('video-card').filter({ hasText: 'Sunrise Sprints' });
     await sunrise.getByText('1h 5m').first().waitFor();
     await sunrise.getByText('1.50 GB').waitFor();

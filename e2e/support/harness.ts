@@ -30,19 +30,36 @@ export async function startE2E(): Promise<E2E> {
   // E2E_WEB_DIST lets a developer test a build made elsewhere (`WEB_OUT_DIR=… npm run build`).
   const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
   if (!['index.html', 'gym.html'].every((file) => existsSync(path.join(webDist, file)))) {
-    throw new Error(`No web build (index.html and gym.html) in ${webDist}: run \`npm run build\` first (npm test does).`);
+    throw new Error(
+      `No web build (index.html and gym.html) in ${webDist}: run \`npm run build\` first (npm test does).`,
+    );
   }
   const database = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-e2e' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/cadence-e2e',
+  });
   const dns = fakeTxtResolver();
-  const app = await buildApp({ config, database, web: 'static', webDist, txtResolver: dns.resolver });
+  const app = await buildApp({
+    config,
+    database,
+    web: 'static',
+    webDist,
+    txtResolver: dns.resolver,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const contexts: BrowserContext[] = [];
   return {

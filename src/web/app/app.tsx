@@ -27,7 +27,7 @@ const PublicGymRoutePage = lazyPage(
 );
 
 /**
- * The admin area (spec §2): every /admin path, in every session state (signed out, not onboarded,
+ * The admin area (product.md §2): every /admin path, in every session state (signed out, not onboarded,
  * onboarded). It shows its own login, spinner and routes.
  */
 const AdminArea = lazyPage(() => import('@web/features/admin/admin-area'), 'AdminArea');
@@ -48,7 +48,7 @@ const AppShell = lazy(() =>
 );
 
 /**
- * Every page inside the app shell (spec §2 shell routes), one entry each. A page still being built
+ * Every page inside the app shell (product.md §2 shell routes), one entry each. A page still being built
  * elsewhere shows a placeholder: replace its entry with
  * `{ path: '/x', component: lazyPage(() => import('@web/features/x/x-page'), 'XPage') }`.
  */
@@ -138,7 +138,7 @@ function OnboardedRoutes() {
   );
 }
 
-/** Session-dependent routing (spec §2). */
+/** Session-dependent routing (product.md §2). */
 export function App() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();

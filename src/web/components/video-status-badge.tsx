@@ -6,12 +6,12 @@ import { cn } from '@web/lib/utils';
 const STYLES: Record<VideoCardStatus, string> = {
   ready: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   processing: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  error: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  error: 'bg-destructive-soft text-destructive-text',
 };
 
 const ICONS = { ready: CheckCircle2, processing: Loader2, error: AlertTriangle } as const;
 
-/** A video card's status (spec §2): Processing, Ready or Error. */
+/** A video card's status (product.md §2): Processing, Ready or Error. */
 export function VideoStatusBadge({
   status,
   className,

@@ -1,6 +1,15 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import {
+  buildPath,
+  type AnyEndpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type HttpMethod,
+  type QueryValue,
+} from '@shared/endpoint';
 
-/** An HTTP error carrying the status, with the spec's message "{status}: {body or statusText}". */
+/** An HTTP error carrying the status, with the product's message "{status}: {body or statusText}". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -42,41 +51,90 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const body = await res.text();
-    throw new ApiError(res.status, body, res.statusText);
-  }
+type ParamsOption<E> = keyof EndpointParams<E> extends never
+  ? { params?: undefined }
+  : { params: EndpointParams<E> };
+type QueryOption<E> = [EndpointQuery<E>] extends [undefined]
+  ? { query?: undefined }
+  : Record<string, never> extends EndpointQuery<E>
+    ? { query?: EndpointQuery<E> }
+    : { query: EndpointQuery<E> };
+type BodyOption<E> = [EndpointBody<E>] extends [undefined]
+  ? { body?: undefined }
+  : { body: EndpointBody<E> };
+
+/** What a call needs: the endpoint's path parameters, query and body, each typed by it. */
+export type ApiOptions<E> = ParamsOption<E> &
+  QueryOption<E> &
+  BodyOption<E> & {
+    /** For an endpoint that answers several methods (GET and HEAD): the one to use. */
+    method?: HttpMethod;
+    signal?: AbortSignal;
+  };
+
+type OptionsArgument<E> =
+  Record<string, never> extends ParamsOption<E> & QueryOption<E> & BodyOption<E>
+    ? [options?: ApiOptions<E>]
+    : [options: ApiOptions<E>];
+
+type UrlOptions<E> = ParamsOption<E> & QueryOption<E>;
+type UrlArgument<E> =
+  Record<string, never> extends UrlOptions<E>
+    ? [options?: UrlOptions<E>]
+    : [options: UrlOptions<E>];
+
+/**
+ * Where a call goes: the endpoint's path with its parameters and query filled in. For the addresses
+ * the browser itself opens or streams to (a download link, an image, tus, a beacon).
+ */
+export function apiUrl<E extends AnyEndpoint>(endpoint: E, ...[options]: UrlArgument<E>): string {
+  return url(endpoint, options);
 }
 
-/** A write: credentials always sent, a JSON body with a JSON content type when there is a payload. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
+/**
+ * The one way the web calls the API: the endpoint's descriptor (src/shared/*.contract.ts) gives the
+ * method and path, the options its typed parameters, query and body; credentials always go along.
+ * A JSON body gets a JSON content type (FormData goes as it is). Answers the endpoint's response
+ * type (undefined when the answer has no JSON); an answer that is not 2xx throws ApiError.
+ */
+export async function api<E extends AnyEndpoint>(
+  endpoint: E,
+  ...options: OptionsArgument<E>
+): Promise<EndpointResponse<E>> {
+  const res = await apiResponse(endpoint, ...options);
+  if (!res.headers.get('Content-Type')?.includes('json')) {
+    return undefined as EndpointResponse<E>;
+  }
+  return (await res.json()) as EndpointResponse<E>;
+}
+
+/** `api` for an answer read as something else than JSON (a download): the Response itself. */
+export async function apiResponse<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[options]: OptionsArgument<E>
+): Promise<Response> {
+  const method =
+    options?.method ?? (typeof endpoint.method === 'string' ? endpoint.method : endpoint.method[0]);
+  const body: unknown = options?.body;
+  const json = body !== undefined && !(body instanceof FormData);
+  const res = await fetch(url(endpoint, options), {
     method,
-    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
+    headers: json ? { 'Content-Type': 'application/json' } : {},
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
     credentials: 'include',
+    signal: options?.signal,
   });
-  await throwIfNotOk(res);
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   return res;
 }
 
-/** A JSON write that reads the answer. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  return (await res.json()) as T;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Reads: GET to the path built from the query-key parts joined by '/'. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** apiUrl for options already checked against the endpoint. */
+function url(endpoint: AnyEndpoint, options?: { params?: unknown; query?: unknown }): string {
+  return buildPath(
+    endpoint,
+    (options?.params ?? {}) as Record<string, string>,
+    options?.query as Record<string, QueryValue | readonly QueryValue[]> | undefined,
+  );
 }
 
 /** True when the failure never reached the server (offline, DNS, refused). */

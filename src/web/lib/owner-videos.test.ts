@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { videoCardStatus, videoStats } from './owner-videos';
 
-describe('videoCardStatus (spec §2)', () => {
+describe('videoCardStatus (product.md §2)', () => {
   it.each([
     [{ processingStatus: 'failed', enhancedFileUrl: '/x.mp4' }, 'error'],
     [{ processingStatus: 'failed', enhancedFileUrl: null }, 'error'],

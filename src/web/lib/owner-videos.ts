@@ -1,16 +1,20 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { OWNER_VIDEOS_PATH, type VideoDto } from '@shared/videos.contract';
-import { getQueryFn } from './api';
+import { videoEndpoints, type VideoDto } from '@shared/videos.contract';
+import { api } from './api';
 
-/** Spec §4/§9: the owner's video list refetches every 30 s. */
+/** product.md §4/§9: the owner's video list refetches every 30 s. */
 export const OWNER_VIDEOS_REFETCH_MS = 30_000;
-export const OWNER_VIDEOS_KEY = [OWNER_VIDEOS_PATH] as const;
+
+/** The owner's videos in the cache (the library, the dashboard and the upload screen share them). */
+export const videoKeys = {
+  all: ['videos'] as const,
+  list: () => [...videoKeys.all, 'list'] as const,
+};
 
 /** GET /api/auth/user/videos: the signed-in owner's videos, newest first. */
 export const ownerVideosQuery = queryOptions({
-  queryKey: OWNER_VIDEOS_KEY,
-  queryFn: getQueryFn<VideoDto[]>({ on401: 'throw' }),
-  select: (videos) => videos ?? [],
+  queryKey: videoKeys.list(),
+  queryFn: ({ signal }) => api(videoEndpoints.list, { signal }),
   refetchInterval: OWNER_VIDEOS_REFETCH_MS,
 });
 
@@ -19,10 +23,10 @@ export function useOwnerVideos() {
 }
 
 export function refetchOwnerVideos(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: OWNER_VIDEOS_KEY });
+  return client.invalidateQueries({ queryKey: videoKeys.all });
 }
 
-/** The card status of spec §2: failed -> error; an enhanced file -> ready; otherwise processing. */
+/** The card status of product.md §2: failed -> error; an enhanced file -> ready; otherwise processing. */
 export type VideoCardStatus = 'ready' | 'processing' | 'error';
 
 export function videoCardStatus(
@@ -39,7 +43,7 @@ export const VIDEO_CARD_STATUS_LABELS: Record<VideoCardStatus, string> = {
   error: 'Error',
 };
 
-/** The counts behind the dashboard's four stat cards (spec §2), by processingStatus. */
+/** The counts behind the dashboard's four stat cards (product.md §2), by processingStatus. */
 export function videoStats(videos: readonly Pick<VideoDto, 'processingStatus'>[]) {
   let enhanced = 0;
   let processing = 0;

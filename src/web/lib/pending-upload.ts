@@ -1,13 +1,13 @@
 import { VIDEO_ACCEPT } from '@shared/videos.contract';
 
-/** Spec §9: the upload button goes to /upload about 100 ms after the file picker opens. */
+/** product.md §9: the upload button goes to /upload about 100 ms after the file picker opens. */
 export const UPLOAD_NAVIGATION_DELAY_MS = 100;
 
 let pendingFile: File | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Opens the video file picker, then goes to /upload ~100 ms later (spec §2). The picker's input is
+ * Opens the video file picker, then goes to /upload ~100 ms later (product.md §2). The picker's input is
  * not part of any page, so the choice survives the navigation: it is kept here for the upload screen,
  * which takes it with `takePendingUploadFile()` (and hears of a late choice via `onPendingUploadFile`).
  */

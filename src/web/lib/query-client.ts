@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api';
 
-/** The spec's data-layer defaults: no retries, no refocus refetch, no polling, never stale. */
+/**
+ * The product's data-layer defaults: no retries, no refocus refetch, no polling, never stale. Every
+ * query names its own function (`api` with its endpoint) and its key (the features' key factories).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

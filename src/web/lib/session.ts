@@ -1,13 +1,29 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '@shared/auth.contract';
-import { getQueryFn } from './api';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { authEndpoints, type LoginBody, type PublicUser } from '@shared/auth.contract';
+import { api, ApiError } from './api';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const sessionKeys = {
+  all: ['session'] as const,
+  user: () => [...sessionKeys.all, 'user'] as const,
+};
 
 /** The current user: loaded once, cached 60 s, no retry, no refetch on mount; 401 reads as null. */
 export const currentUserQuery = queryOptions({
-  queryKey: CURRENT_USER_KEY,
-  queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+  queryKey: sessionKeys.user(),
+  queryFn: async ({ signal }): Promise<PublicUser | null> => {
+    try {
+      return await api(authEndpoints.user, { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
   staleTime: 60_000,
   retry: false,
   refetchOnMount: false,
@@ -19,9 +35,23 @@ export function useCurrentUser() {
 }
 
 export function setCurrentUser(client: QueryClient, user: PublicUser | null): void {
-  client.setQueryData(CURRENT_USER_KEY, user);
+  client.setQueryData(currentUserQuery.queryKey, user);
 }
 
 export function refetchCurrentUser(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  return client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+}
+
+/** Drops everything a signed-in account had cached (videos, plans, ...) but the session itself. */
+export function forgetAccountData(client: QueryClient): void {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+}
+
+/** POST /api/auth/login (the landing page's and the admin's sign-in): the user becomes current. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api(authEndpoints.login, { body }),
+    onSuccess: ({ user }) => setCurrentUser(queryClient, user),
+  });
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { apiRequest } from './api';
-import { refetchCurrentUser, setCurrentUser } from './session';
+import { authEndpoints } from '@shared/auth.contract';
+import { api } from './api';
+import { forgetAccountData, refetchCurrentUser, setCurrentUser } from './session';
 import { toast } from './use-toast';
 
 /**
- * Logout (spec §4): POST /api/auth/logout, the cached user set to null and refetched, then to /.
+ * Logout (product.md §4): POST /api/auth/logout, the cached user set to null and refetched, then to /.
  */
 export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolean } {
   const queryClient = useQueryClient();
@@ -17,7 +18,7 @@ export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolea
     if (isLoggingOut) return;
     setLoggingOut(true);
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await api(authEndpoints.logout);
     } catch {
       setLoggingOut(false);
       toast({
@@ -29,8 +30,7 @@ export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolea
     }
     setCurrentUser(queryClient, null);
     await refetchCurrentUser(queryClient);
-    // Drop everything the signed-in owner had cached (videos, plans, ...).
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/auth/user' });
+    forgetAccountData(queryClient);
     navigate('/');
   }
 

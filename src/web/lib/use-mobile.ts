@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** The spec's mobile breakpoint (§9): below 768 px the sidebar becomes a sheet. */
+/** The product's mobile breakpoint (§9): below 768 px the sidebar becomes a sheet. */
 export const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;

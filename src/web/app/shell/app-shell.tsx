@@ -24,7 +24,7 @@ function TopBar({ title }: { title: string | undefined }) {
 }
 
 /**
- * The signed-in, onboarded layout (spec §2): the collapsible sidebar, the top bar with the sidebar
+ * The signed-in, onboarded layout (product.md §2): the collapsible sidebar, the top bar with the sidebar
  * trigger, the theme toggle and the user menu, and the page.
  */
 export function AppShell({ children }: { children: ReactNode }) {

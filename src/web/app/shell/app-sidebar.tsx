@@ -21,7 +21,7 @@ import { useLogout } from '@web/lib/use-logout';
 import { useCurrentUser } from '@web/lib/session';
 import { NAV_GROUPS, isNavItemActive } from './nav-items';
 
-/** The owner's plan name (spec §2 plan badge), from the account; unknown ids read as the free plan. */
+/** The owner's plan name (product.md §2 plan badge), from the account; unknown ids read as the free plan. */
 function planName(planId: string | undefined): string {
   return (PLANS.find((p) => p.id === planId) ?? PLANS[0]!).name;
 }

@@ -20,7 +20,7 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-/** The sidebar's two groups (spec §2 Sidebar). */
+/** The sidebar's two groups (product.md §2 Sidebar). */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Main Menu',

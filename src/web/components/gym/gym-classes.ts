@@ -2,7 +2,7 @@ import type { PublicGymVideo } from '@shared/gyms.contract';
 
 export type Difficulty = 'Beginner' | 'Intermediate' | 'Advanced';
 
-/** A class as the public page shows it (spec §3 Class display). */
+/** A class as the public page shows it (product.md §3 Class display). */
 export interface GymClass {
   id: string;
   title: string;
@@ -12,7 +12,7 @@ export interface GymClass {
   thumbnailUrl: string | null;
 }
 
-/** Spec §3: public videos show 'Instructor' and a fixed Intermediate difficulty. */
+/** product.md §3: public videos show 'Instructor' and a fixed Intermediate difficulty. */
 export const DEFAULT_INSTRUCTOR = 'Instructor';
 export const PUBLIC_VIDEO_DIFFICULTY: Difficulty = 'Intermediate';
 
@@ -27,17 +27,50 @@ export function toGymClasses(videos: readonly PublicGymVideo[]): GymClass[] {
   }));
 }
 
-/** Spec §2: the demo variant's sample classes, shown when the gym has none. */
+/** product.md §2: the demo variant's sample classes, shown when the gym has none. */
 export const DEMO_CLASSES: readonly GymClass[] = [
-  { id: 'demo-hiit', title: 'High Intensity Interval Training', instructor: DEFAULT_INSTRUCTOR, duration: '45 min', difficulty: 'Advanced', thumbnailUrl: null },
-  { id: 'demo-morning', title: 'Morning Energy Boost', instructor: DEFAULT_INSTRUCTOR, duration: '30 min', difficulty: 'Intermediate', thumbnailUrl: null },
-  { id: 'demo-beginner', title: "Beginner's Spin Journey", instructor: DEFAULT_INSTRUCTOR, duration: '35 min', difficulty: 'Beginner', thumbnailUrl: null },
-  { id: 'demo-cardio', title: 'Cardio Burn Challenge', instructor: DEFAULT_INSTRUCTOR, duration: '50 min', difficulty: 'Advanced', thumbnailUrl: null },
+  {
+    id: 'demo-hiit',
+    title: 'High Intensity Interval Training',
+    instructor: DEFAULT_INSTRUCTOR,
+    duration: '45 min',
+    difficulty: 'Advanced',
+    thumbnailUrl: null,
+  },
+  {
+    id: 'demo-morning',
+    title: 'Morning Energy Boost',
+    instructor: DEFAULT_INSTRUCTOR,
+    duration: '30 min',
+    difficulty: 'Intermediate',
+    thumbnailUrl: null,
+  },
+  {
+    id: 'demo-beginner',
+    title: "Beginner's Spin Journey",
+    instructor: DEFAULT_INSTRUCTOR,
+    duration: '35 min',
+    difficulty: 'Beginner',
+    thumbnailUrl: null,
+  },
+  {
+    id: 'demo-cardio',
+    title: 'Cardio Burn Challenge',
+    instructor: DEFAULT_INSTRUCTOR,
+    duration: '50 min',
+    difficulty: 'Advanced',
+    thumbnailUrl: null,
+  },
 ];
 
 export const DEMO_NOTICE = "Sample classes — your instructor's classes will appear here";
 
 /** The classes to show: the gym's own, or the samples (marked as a demo) when it has none. */
-export function classesToShow(videos: readonly PublicGymVideo[]): { classes: readonly GymClass[]; isDemo: boolean } {
-  return videos.length > 0 ? { classes: toGymClasses(videos), isDemo: false } : { classes: DEMO_CLASSES, isDemo: true };
+export function classesToShow(videos: readonly PublicGymVideo[]): {
+  classes: readonly GymClass[];
+  isDemo: boolean;
+} {
+  return videos.length > 0
+    ? { classes: toGymClasses(videos), isDemo: false }
+    : { classes: DEMO_CLASSES, isDemo: true };
 }

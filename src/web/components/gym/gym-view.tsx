@@ -12,27 +12,53 @@ const BADGES = [
   { label: 'High Energy', icon: Zap },
 ] as const;
 
-/** Spec §2 difficulty colours, readable (4.5:1) in both themes. */
+/** product.md §2 difficulty colours, readable (4.5:1) in both themes. */
 const DIFFICULTY_STYLES: Record<Difficulty, string> = {
   Beginner:
     'border-green-300 bg-green-100 text-green-900 dark:border-green-700 dark:bg-green-950 dark:text-green-200',
   Intermediate:
     'border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-200',
-  Advanced: 'border-red-300 bg-red-100 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-200',
+  Advanced: 'border-destructive/40 bg-destructive-soft text-destructive-text',
 };
 
 type Level = 1 | 2 | 3 | 4;
 /** Headings shift down one level in the preview, which sits under the /customize page's own h1. */
-function Heading({ level, className, children }: { level: Level; className?: string; children: ReactNode }) {
+function Heading({
+  level,
+  className,
+  children,
+}: {
+  level: Level;
+  className?: string;
+  children: ReactNode;
+}) {
   const Tag = `h${level}` as 'h1' | 'h2' | 'h3' | 'h4';
   return <Tag className={className}>{children}</Tag>;
 }
 
-export function GymLogo({ name, logoUrl, className }: { name: string; logoUrl: string | null; className?: string }) {
+export function GymLogo({
+  name,
+  logoUrl,
+  className,
+}: {
+  name: string;
+  logoUrl: string | null;
+  className?: string;
+}) {
   if (logoUrl) {
     return (
-      <span className={cn('inline-flex size-24 items-center justify-center rounded-2xl bg-white p-2 shadow-lg', className)}>
-        <img src={logoUrl} alt={`${name} logo`} className="max-h-full max-w-full object-contain" data-testid="gym-logo" />
+      <span
+        className={cn(
+          'inline-flex size-24 items-center justify-center rounded-2xl bg-white p-2 shadow-lg',
+          className,
+        )}
+      >
+        <img
+          src={logoUrl}
+          alt={`${name} logo`}
+          className="max-h-full max-w-full object-contain"
+          data-testid="gym-logo"
+        />
       </span>
     );
   }
@@ -71,7 +97,10 @@ export function GymHero({
         >
           {name}
         </Heading>
-        <p className="text-lg font-semibold text-(--gym-accent) @2xl:text-xl" data-testid="gym-tagline">
+        <p
+          className="text-lg font-semibold text-(--gym-accent) @2xl:text-xl"
+          data-testid="gym-tagline"
+        >
           {GYM_TAGLINE}
         </p>
         {description && <p className="max-w-2xl text-base text-pretty">{description}</p>}
@@ -153,7 +182,9 @@ export function ClassCard({
           <Heading level={headingLevel} className="text-lg leading-snug font-semibold">
             {gymClass.title}
           </Heading>
-          {gymClass.instructor && <p className="text-sm text-muted-foreground">with {gymClass.instructor}</p>}
+          {gymClass.instructor && (
+            <p className="text-sm text-muted-foreground">with {gymClass.instructor}</p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <DifficultyBadge difficulty={gymClass.difficulty} />
@@ -178,7 +209,12 @@ export function ClassCard({
 
 export function GymStats({ classCount }: { classCount: number }) {
   const stats = [
-    { value: String(classCount), label: 'Available Classes', icon: PlayCircle, testId: 'stat-classes' },
+    {
+      value: String(classCount),
+      label: 'Available Classes',
+      icon: PlayCircle,
+      testId: 'stat-classes',
+    },
     { value: '150+', label: 'Minutes of Content', icon: Clock, testId: 'stat-minutes' },
     { value: '3', label: 'Difficulty Levels', icon: BarChart3, testId: 'stat-levels' },
   ];
@@ -214,8 +250,16 @@ export interface GymViewProps {
   preview?: boolean;
 }
 
-/** The public gym page's look (spec §2), painted in the gym's colours; also the /customize preview. */
-export function GymView({ name, logoUrl, branding, classes, isDemo, onStartClass, preview = false }: GymViewProps) {
+/** The public gym page's look (product.md §2), painted in the gym's colours; also the /customize preview. */
+export function GymView({
+  name,
+  logoUrl,
+  branding,
+  classes,
+  isDemo,
+  onStartClass,
+  preview = false,
+}: GymViewProps) {
   const base = preview ? 1 : 0;
   const headingId = useId();
   return (
@@ -233,7 +277,10 @@ export function GymView({ name, logoUrl, branding, classes, isDemo, onStartClass
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 @2xl:py-12">
         <section aria-labelledby={headingId} className="space-y-5">
           <div className="flex flex-wrap items-end justify-between gap-2">
-            <Heading level={(2 + base) as Level} className="text-2xl font-bold tracking-tight @2xl:text-3xl">
+            <Heading
+              level={(2 + base) as Level}
+              className="text-2xl font-bold tracking-tight @2xl:text-3xl"
+            >
               <span id={headingId}>Choose Your Class</span>
             </Heading>
             <p className="text-sm text-muted-foreground">
@@ -249,7 +296,11 @@ export function GymView({ name, logoUrl, branding, classes, isDemo, onStartClass
               {DEMO_NOTICE}
             </p>
           )}
-          <div className="grid gap-5 @2xl:grid-cols-2" data-testid="class-grid" data-demo={isDemo || undefined}>
+          <div
+            className="grid gap-5 @2xl:grid-cols-2"
+            data-testid="class-grid"
+            data-demo={isDemo || undefined}
+          >
             {classes.map((gymClass, index) => (
               <ClassCard
                 key={gymClass.id}

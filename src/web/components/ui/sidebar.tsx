@@ -1,5 +1,5 @@
 // The shadcn sidebar, trimmed to what Cadence uses: one left sidebar that collapses to icons on
-// desktop and becomes a slide-in sheet on mobile (spec §2 Sidebar, §9 constants).
+// desktop and becomes a slide-in sheet on mobile (product.md §2 Sidebar, §9 constants).
 import * as React from 'react';
 import { Slot } from 'radix-ui';
 import { PanelLeft } from 'lucide-react';
@@ -21,7 +21,7 @@ import { useIsMobile } from '@web/lib/use-mobile';
 import { cn } from '@web/lib/utils';
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
-/** Seven days, in seconds (spec §9). */
+/** Seven days, in seconds (product.md §9). */
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
@@ -136,7 +136,7 @@ function Sidebar({
 }: React.ComponentProps<'div'> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
-  // Tooltips inside the sidebar show at once (spec §9).
+  // Tooltips inside the sidebar show at once (product.md §9).
   if (isMobile) {
     return (
       <TooltipProvider delayDuration={0}>

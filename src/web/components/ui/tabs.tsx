@@ -3,7 +3,13 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/utils';
 
 function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />;
+  return (
+    <TabsPrimitive.Root
+      data-slot="tabs"
+      className={cn('flex flex-col gap-4', className)}
+      {...props}
+    />
+  );
 }
 
 function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
@@ -36,7 +42,10 @@ function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('flex-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 rounded-lg', className)}
+      className={cn(
+        'flex-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 rounded-lg',
+        className,
+      )}
       {...props}
     />
   );

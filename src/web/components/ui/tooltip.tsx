@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/utils';
 
-/** The app's default tooltip delay (spec §9); the sidebar uses its own provider with 0. */
+/** The app's default tooltip delay (product.md §9); the sidebar uses its own provider with 0. */
 export const TOOLTIP_DELAY_MS = 700;
 
 function TooltipProvider({

@@ -10,7 +10,7 @@ import { ADMIN_DOMAINS, ADMIN_HOME } from './admin-paths';
 import { AdminVideosPage } from './admin-videos-page';
 
 /**
- * Everything under /admin (spec §2 Admin area), whatever the session: signed out or not an admin,
+ * Everything under /admin (product.md §2 Admin area), whatever the session: signed out or not an admin,
  * the admin login; an admin (onboarded or not), the dashboard and the custom domains, with every
  * other /admin/* path redirected to the dashboard.
  */

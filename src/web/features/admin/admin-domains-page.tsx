@@ -39,7 +39,7 @@ export function AdminDomainsPage() {
           <Spinner label="Loading domains..." />
         </div>
       ) : query.isError ? (
-        <p role="alert" className="py-16 text-center text-sm text-destructive">
+        <p role="alert" className="py-16 text-center text-sm text-destructive-text">
           Unable to load domains. {query.error.message}
         </p>
       ) : data && data.domains.length > 0 ? (

@@ -7,7 +7,7 @@ import { useLogout } from '@web/lib/use-logout';
 import { cn } from '@web/lib/utils';
 import { ADMIN_NAV } from './admin-paths';
 
-/** The admin area's header (spec §2): its pages, the admin's email and a Logout button. */
+/** The admin area's header (product.md §2): its pages, the admin's email and a Logout button. */
 export function AdminHeader({ email }: { email: string }) {
   const { logout, isLoggingOut } = useLogout();
   return (

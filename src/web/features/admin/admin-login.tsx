@@ -1,60 +1,47 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { useLocation } from 'wouter';
+import type { z } from 'zod';
 import { ADMIN_MESSAGES } from '@shared/admin.contract';
 import { loginBody, type PublicUser } from '@shared/auth.contract';
 import { isFlagSet } from '@shared/flags';
+import { FormField } from '@web/components/form-field';
 import { Logo } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { setCurrentUser } from '@web/lib/session';
+import { useLogin } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
-import { adminLogin } from './api/admin-login';
 
-type Errors = Partial<Record<'email' | 'password', string>>;
+const ALERT =
+  'mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive-text';
 
 /**
- * The admin login card (spec §2): 'Admin Access', email, password, 'Sign In'. A failed sign-in says
+ * The admin login card (product.md §2): 'Admin Access', email, password, 'Sign In'. A failed sign-in says
  * 'Invalid admin credentials'; a signed-in account that is not an admin sees the §6 message.
  */
 export function AdminLogin({ user }: { user: PublicUser | null }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = loginBody.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { user: signedIn } = await adminLogin(parsed.data);
-      setFailed(false);
-      setCurrentUser(queryClient, signedIn);
-      if (isFlagSet(signedIn.isAdmin)) navigate('/admin/videos', { replace: true });
-    } catch {
-      setFailed(true);
-      toast({ title: ADMIN_MESSAGES.invalidCredentials, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit((body) =>
+    login.mutate(body, {
+      onSuccess: ({ user: signedIn }) => {
+        if (isFlagSet(signedIn.isAdmin)) navigate('/admin/videos', { replace: true });
+      },
+      onError: () => toast({ title: ADMIN_MESSAGES.invalidCredentials, variant: 'destructive' }),
+    }),
+  );
+  const busy = login.isPending;
 
   const notAdmin = user !== null && !isFlagSet(user.isAdmin);
 
@@ -71,58 +58,31 @@ export function AdminLogin({ user }: { user: PublicUser | null }) {
         </CardHeader>
         <CardContent>
           {notAdmin && (
-            <p
-              role="alert"
-              className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300"
-            >
+            <p role="alert" className={ALERT}>
               {ADMIN_MESSAGES.adminRequired}
             </p>
           )}
-          {failed && !notAdmin && (
-            <p
-              role="alert"
-              className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300"
-            >
+          {login.isError && !notAdmin && (
+            <p role="alert" className={ALERT}>
               {ADMIN_MESSAGES.invalidCredentials}
             </p>
           )}
           <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="admin-email">Email</Label>
-              <Input
-                id="admin-email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'admin-email-error' : undefined}
-              />
-              {errors.email && (
-                <p id="admin-email-error" className="text-sm font-medium text-destructive">
-                  {errors.email}
-                </p>
+            <FormField id="admin-email" label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input {...control} type="email" autoComplete="username" {...register('email')} />
               )}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="admin-password">Password</Label>
-              <Input
-                id="admin-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'admin-password-error' : undefined}
-              />
-              {errors.password && (
-                <p id="admin-password-error" className="text-sm font-medium text-destructive">
-                  {errors.password}
-                </p>
+            </FormField>
+            <FormField id="admin-password" label="Password" error={errors.password?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="current-password"
+                  {...register('password')}
+                />
               )}
-            </div>
+            </FormField>
             <Button type="submit" disabled={busy} className="w-full">
               {busy && <Loader2 aria-hidden="true" className="animate-spin" />}
               {busy ? 'Signing In...' : ADMIN_MESSAGES.signIn}

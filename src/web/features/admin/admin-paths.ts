@@ -1,4 +1,4 @@
-/** The admin area's pages (spec §2 Admin area, and the custom domains desk). */
+/** The admin area's pages (product.md §2 Admin area, and the custom domains desk). */
 export const ADMIN_HOME = '/admin/videos';
 export const ADMIN_DOMAINS = '/admin/domains';
 

@@ -1,5 +1,4 @@
-import { memo, useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { memo, useId, useRef } from 'react';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -15,32 +14,29 @@ import {
 import {
   ADMIN_MESSAGES,
   ADMIN_STATUS_LABELS,
-  ADMIN_VIDEOS_PATH,
-  adminLogoPath,
+  adminEndpoints,
   canMove,
   ENHANCED_UPLOAD_FROM,
   PROCESSING_NOTES_MAX,
   type AdminVideoDto,
 } from '@shared/admin.contract';
 import { formatDuration, formatSize } from '@shared/format';
-import { VIDEO_ACCEPT, checkVideoFile, type VideoStatus } from '@shared/videos.contract';
+import { VIDEO_ACCEPT, type VideoStatus } from '@shared/videos.contract';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/lib/use-toast';
+import { apiUrl } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
-import { downloadOriginal } from './api/download-original';
-import { updateVideoStatus } from './api/update-status';
-import { uploadEnhanced } from './api/upload-enhanced';
+import { useAdminVideoActions } from './use-admin-video-actions';
 import { VideoHistory } from './video-history';
 
 const STATUS_STYLES: Record<VideoStatus, string> = {
   uploaded: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
   processing: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   enhanced: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
-  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  failed: 'bg-destructive-soft text-destructive-text',
 };
 const STATUS_ICONS = {
   uploaded: Clock,
@@ -68,9 +64,7 @@ export function AdminStatusBadge({ status }: { status: VideoStatus }) {
   );
 }
 
-type Busy = null | 'download' | 'status' | 'upload';
-
-/** One video on the processing desk (spec §2 Admin area): facts, request, players, actions. */
+/** One video on the processing desk (product.md §2 Admin area): facts, request, players, actions. */
 export const AdminVideoCard = memo(function AdminVideoCard({
   video,
   onOwnerFilter,
@@ -78,12 +72,17 @@ export const AdminVideoCard = memo(function AdminVideoCard({
   video: AdminVideoDto;
   onOwnerFilter: (ownerId: string, name: string) => void;
 }) {
-  const queryClient = useQueryClient();
   const notesId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState<Busy>(null);
-  const [uploadProgress, setUploadProgress] = useState(0);
+  const {
+    notes,
+    setNotes,
+    busy,
+    uploadProgress,
+    downloadOriginal,
+    changeStatus,
+    uploadEnhancedFile,
+  } = useAdminVideoActions(video);
 
   const status = video.processingStatus;
   const company = video.user.companyName ?? video.user.email;
@@ -92,74 +91,6 @@ export const AdminVideoCard = memo(function AdminVideoCard({
   const canStart = canMove(status, 'processing');
   const canFail = canMove(status, 'failed');
   const canUpload = ENHANCED_UPLOAD_FROM.includes(status);
-
-  async function refresh() {
-    await queryClient.invalidateQueries({
-      predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_VIDEOS_PATH),
-    });
-  }
-
-  async function onDownload() {
-    setBusy('download');
-    try {
-      await downloadOriginal(video.id);
-      toast({ title: ADMIN_MESSAGES.downloadStarted, description: video.originalFileName });
-    } catch {
-      toast({
-        title: ADMIN_MESSAGES.downloadFailedTitle,
-        description: ADMIN_MESSAGES.downloadFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function onStatus(next: VideoStatus) {
-    setBusy('status');
-    try {
-      await updateVideoStatus(video.id, { status: next, notes, from: status });
-      setNotes('');
-      toast({
-        title: ADMIN_MESSAGES.statusUpdatedTitle,
-        description: ADMIN_MESSAGES.statusUpdated(next),
-      });
-    } catch {
-      toast({
-        title: ADMIN_MESSAGES.updateFailedTitle,
-        description: ADMIN_MESSAGES.updateFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  }
-
-  async function onFileChosen(file: File | undefined) {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    const problem = checkVideoFile(file);
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
-      return;
-    }
-    setBusy('upload');
-    setUploadProgress(0);
-    try {
-      await uploadEnhanced(video.id, file, setUploadProgress);
-      toast({ title: ADMIN_MESSAGES.enhancedUploaded, description: video.title });
-    } catch {
-      toast({
-        title: ADMIN_MESSAGES.uploadFailedTitle,
-        description: ADMIN_MESSAGES.uploadFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  }
 
   return (
     <li
@@ -220,7 +151,7 @@ export const AdminVideoCard = memo(function AdminVideoCard({
                 <span className="text-muted-foreground">Logo: </span>
                 {video.addLogo ? (
                   <img
-                    src={adminLogoPath(video.id)}
+                    src={apiUrl(adminEndpoints.logo, { params: { id: video.id } })}
                     alt={`Logo of ${company}`}
                     className="h-10 max-w-32 rounded border bg-white object-contain p-0.5"
                     loading="lazy"
@@ -280,12 +211,12 @@ export const AdminVideoCard = memo(function AdminVideoCard({
         )}
 
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={busy !== null} onClick={() => void onDownload()}>
+          <Button variant="outline" disabled={busy !== null} onClick={downloadOriginal}>
             <Download aria-hidden="true" />
             Download Original
           </Button>
           {canStart && (
-            <Button disabled={busy !== null} onClick={() => void onStatus('processing')}>
+            <Button disabled={busy !== null} onClick={() => changeStatus('processing')}>
               <Play aria-hidden="true" />
               {ADMIN_MESSAGES.startEnhancement}
             </Button>
@@ -294,7 +225,7 @@ export const AdminVideoCard = memo(function AdminVideoCard({
             <Button
               variant="destructive"
               disabled={busy !== null}
-              onClick={() => void onStatus('failed')}
+              onClick={() => changeStatus('failed')}
             >
               <XCircle aria-hidden="true" />
               {ADMIN_MESSAGES.markFailed}
@@ -321,7 +252,11 @@ export const AdminVideoCard = memo(function AdminVideoCard({
                 className="sr-only"
                 tabIndex={-1}
                 aria-label={`Enhanced file for ${video.title}`}
-                onChange={(e) => void onFileChosen(e.target.files?.[0])}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  uploadEnhancedFile(file);
+                }}
               />
             </>
           )}

@@ -20,7 +20,7 @@ import { adminVideosQuery, type AdminVideoFilters } from './api/admin-videos';
 const ALL = 'all';
 const SEARCH_DELAY_MS = 300;
 
-/** /admin/videos: the Video Processing Dashboard (spec §2). */
+/** /admin/videos: the Video Processing Dashboard (product.md §2). */
 export function AdminVideosPage() {
   const [filters, setFilters] = useState<AdminVideoFilters>({ page: 1 });
   const [owner, setOwner] = useState<{ id: string; name: string } | null>(null);
@@ -140,7 +140,7 @@ export function AdminVideosPage() {
           <Spinner label="Loading videos..." />
         </div>
       ) : query.isError ? (
-        <p role="alert" className="py-16 text-center text-sm text-destructive">
+        <p role="alert" className="py-16 text-center text-sm text-destructive-text">
           Unable to load videos. {query.error.message}
         </p>
       ) : data && data.videos.length > 0 ? (

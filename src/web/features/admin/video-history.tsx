@@ -29,7 +29,7 @@ function HistoryList({ videoId }: { videoId: string }) {
   if (query.isLoading)
     return <Spinner size="sm" label="Loading history..." className="px-3 pb-3" />;
   if (query.isError)
-    return <p className="px-3 pb-3 text-sm text-destructive">Unable to load the history.</p>;
+    return <p className="px-3 pb-3 text-sm text-destructive-text">Unable to load the history.</p>;
   const events = query.data ?? [];
   if (events.length === 0)
     return <p className="px-3 pb-3 text-sm text-muted-foreground">Nothing recorded yet.</p>;

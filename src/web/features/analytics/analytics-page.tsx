@@ -17,7 +17,7 @@ const TABS = [
 ] as const;
 
 /**
- * Analytics (spec §2): four summary cards and three tabs on the owner's real playback figures.
+ * Analytics (product.md §2): four summary cards and three tabs on the owner's real playback figures.
  * Lazy-loaded by the router, so the chart library stays out of the other screens' bundles.
  */
 export function AnalyticsPage() {
@@ -58,7 +58,7 @@ export function AnalyticsPage() {
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
         >
-          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive dark:text-red-300" />
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
           {query.error instanceof ApiError && query.error.status === 404
             ? 'That video was not found.'
             : 'Unable to load analytics. Please try again.'}

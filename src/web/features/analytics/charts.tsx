@@ -32,7 +32,11 @@ export function BarSeries({
     <div>
       <div aria-hidden="true" style={{ height }} className="w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart
+            data={data}
+            accessibilityLayer={false}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          >
             <CartesianGrid vertical={false} stroke="var(--color-border)" />
             <XAxis
               dataKey="label"
@@ -42,7 +46,13 @@ export function BarSeries({
               interval={interval}
               tickMargin={8}
             />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={AXIS_TICK} width={48} />
+            <YAxis
+              allowDecimals={false}
+              tickLine={false}
+              axisLine={false}
+              tick={AXIS_TICK}
+              width={48}
+            />
             <Tooltip
               cursor={{ fill: 'var(--color-muted)' }}
               labelFormatter={(_label, payload) => payload?.[0]?.payload?.fullLabel ?? ''}
@@ -57,7 +67,12 @@ export function BarSeries({
               labelStyle={{ color: 'var(--color-popover-foreground)', fontWeight: 600 }}
               itemStyle={{ color: 'var(--color-popover-foreground)' }}
             />
-            <Bar dataKey="value" fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              fill="var(--color-primary)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -25,7 +25,10 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
               title="No view data available yet"
               hint={
                 <>
-                  <Link href="/upload" className="font-medium text-primary underline-offset-4 hover:underline">
+                  <Link
+                    href="/upload"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
                     Upload videos
                   </Link>{' '}
                   and share your public link: views appear here as your students ride.
@@ -63,7 +66,10 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           ) : (
             <ol className="divide-y">
               {data.topVideos.map((video, index) => (
-                <li key={video.videoId} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <li
+                  key={video.videoId}
+                  className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                >
                   <span
                     aria-hidden="true"
                     className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
@@ -72,7 +78,9 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{video.title}</p>
-                    <p className="text-xs text-muted-foreground">{formatHours(video.watchTimeHours)} hours watched</p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatHours(video.watchTimeHours)} hours watched
+                    </p>
                   </div>
                   <p className="shrink-0 text-sm font-semibold tabular-nums">
                     {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'}

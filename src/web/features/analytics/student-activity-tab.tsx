@@ -1,7 +1,14 @@
 import { Users } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
 import { Badge } from '@web/components/ui/badge';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { useCurrentUser } from '@web/lib/session';
 import { BarSeries } from './charts';
 import { EmptyState } from './empty-state';
@@ -35,7 +42,10 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
     );
   }
 
-  const busiest = busiestHours.reduce((best, h) => (h.views > best.views ? h : best), busiestHours[0]!);
+  const busiest = busiestHours.reduce(
+    (best, h) => (h.views > best.views ? h : best),
+    busiestHours[0]!,
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
@@ -52,7 +62,10 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
             valueName="Active students"
             interval={6}
             data={byDay.map((d) => ({
-              label: new Date(`${d.date}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }),
+              label: new Date(`${d.date}T12:00:00`).toLocaleDateString(undefined, {
+                day: 'numeric',
+                month: 'short',
+              }),
               fullLabel: dayLabel(d.date),
               value: d.activeStudents,
             }))}
@@ -73,7 +86,11 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
             caption="Views by hour of the day, last 30 days"
             valueName="Views"
             interval={5}
-            data={busiestHours.map((h) => ({ label: hourLabel(h.hour), fullLabel: hourLabel(h.hour), value: h.views }))}
+            data={busiestHours.map((h) => ({
+              label: hourLabel(h.hour),
+              fullLabel: hourLabel(h.hour),
+              value: h.views,
+            }))}
           />
         </CardContent>
       </Card>

@@ -27,13 +27,28 @@ function SummaryCard({ title, icon: Icon, metric, format }: SummaryCardProps) {
   );
 }
 
-/** The four summary cards of spec §2 Analytics, each with its change against the 30 days before. */
+/** The four summary cards of product.md §2 Analytics, each with its change against the 30 days before. */
 export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard title="Total Views" icon={Eye} metric={summary.totalViews} format={formatCount} />
-      <SummaryCard title="Watch Time (hours)" icon={Clock} metric={summary.watchTimeHours} format={formatHours} />
-      <SummaryCard title="Active Students" icon={Users} metric={summary.activeStudents} format={formatCount} />
+      <SummaryCard
+        title="Total Views"
+        icon={Eye}
+        metric={summary.totalViews}
+        format={formatCount}
+      />
+      <SummaryCard
+        title="Watch Time (hours)"
+        icon={Clock}
+        metric={summary.watchTimeHours}
+        format={formatHours}
+      />
+      <SummaryCard
+        title="Active Students"
+        icon={Users}
+        metric={summary.activeStudents}
+        format={formatCount}
+      />
       <SummaryCard
         title="Engagement Rate (%)"
         icon={TrendingUp}

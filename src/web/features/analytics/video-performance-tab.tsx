@@ -2,11 +2,24 @@ import { Link } from 'wouter';
 import { Film } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
 import { Badge } from '@web/components/ui/badge';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { EmptyState } from './empty-state';
 import { formatCount, formatDuration, formatHours, formatPercent } from './format';
 
-function VideoTitle({ data, video }: { data: AnalyticsResponse; video: AnalyticsResponse['videoPerformance'][number] }) {
+function VideoTitle({
+  data,
+  video,
+}: {
+  data: AnalyticsResponse;
+  video: AnalyticsResponse['videoPerformance'][number];
+}) {
   return data.video ? (
     <span className="block truncate font-medium">{video.title}</span>
   ) : (
@@ -29,7 +42,9 @@ function VideoList({ data }: { data: AnalyticsResponse }) {
             <div className="min-w-0">
               <VideoTitle data={data} video={v} />
             </div>
-            <span className="shrink-0 text-xs text-muted-foreground">{formatDuration(v.durationSeconds)}</span>
+            <span className="shrink-0 text-xs text-muted-foreground">
+              {formatDuration(v.durationSeconds)}
+            </span>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
             {[
@@ -64,7 +79,11 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
       </CardHeader>
       <CardContent>
         {data.videoPerformance.length === 0 ? (
-          <EmptyState icon={Film} title="No Videos Yet" hint="Upload videos to see how each class performs.">
+          <EmptyState
+            icon={Film}
+            title="No Videos Yet"
+            hint="Upload videos to see how each class performs."
+          >
             {badge}
           </EmptyState>
         ) : (
@@ -79,11 +98,21 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
               <table className="w-full min-w-[36rem] text-sm">
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 pr-4 font-medium">Video</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Views</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Students</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Watch time (h)</th>
-                    <th scope="col" className="py-2 text-right font-medium">Completion</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Video
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      Views
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      Students
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      Watch time (h)
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Completion
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -91,11 +120,17 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                     <tr key={v.videoId} className="border-b last:border-b-0">
                       <th scope="row" className="max-w-[16rem] py-3 pr-4 text-left font-normal">
                         <VideoTitle data={data} video={v} />
-                        <span className="text-xs text-muted-foreground">{formatDuration(v.durationSeconds)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {formatDuration(v.durationSeconds)}
+                        </span>
                       </th>
                       <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.views)}</td>
-                      <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.uniqueViewers)}</td>
-                      <td className="py-3 pr-4 text-right tabular-nums">{formatHours(v.watchTimeHours)}</td>
+                      <td className="py-3 pr-4 text-right tabular-nums">
+                        {formatCount(v.uniqueViewers)}
+                      </td>
+                      <td className="py-3 pr-4 text-right tabular-nums">
+                        {formatHours(v.watchTimeHours)}
+                      </td>
                       <td className="py-3 text-right tabular-nums">
                         {v.completionRate === null ? '—' : formatPercent(v.completionRate)}
                       </td>

@@ -17,8 +17,16 @@ interface ColourFieldProps {
   name: string;
 }
 
-/** A brand colour: the six presets (spec §2), a colour picker and the hex value, kept in step. */
-export function ColourField({ label, hint, value, onChange, error, fallback, name }: ColourFieldProps) {
+/** A brand colour: the six presets (product.md §2), a colour picker and the hex value, kept in step. */
+export function ColourField({
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  fallback,
+  name,
+}: ColourFieldProps) {
   const id = useId();
   const valid = HEX_COLOR_PATTERN.test(value);
   const current = (valid ? value : fallback).toLowerCase();
@@ -80,7 +88,7 @@ export function ColourField({ label, hint, value, onChange, error, fallback, nam
         </div>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
           {error}
         </p>
       )}

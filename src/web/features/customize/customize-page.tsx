@@ -2,18 +2,21 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, Eye, RotateCcw, Save } from 'lucide-react';
-import {
-  BRANDING_DEFAULTS,
-  updateBrandingBody,
-  type BrandingDto,
-} from '@shared/branding.contract';
+import { BRANDING_DEFAULTS, updateBrandingBody, type BrandingDto } from '@shared/branding.contract';
 import { brandPalette, HEX_COLOR_PATTERN } from '@shared/color';
 import { isGymRedirect, type PublicGymBranding } from '@shared/gyms.contract';
 import { COMPANY_DESCRIPTION_MAX } from '@shared/onboarding.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -51,7 +54,7 @@ function valuesOf(branding: BrandingDto): FormValues {
   };
 }
 
-/** /customize (spec §2 Gym Customization): the gym's look, as riders will see it. */
+/** /customize (product.md §2 Gym Customization): the gym's look, as riders will see it. */
 export function CustomizePage() {
   const { user } = useCurrentUser();
   const branding = useBranding();
@@ -60,11 +63,16 @@ export function CustomizePage() {
     <div className="mx-auto w-full max-w-7xl space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gym Customization</h1>
-        <p className="text-muted-foreground">Your logo, name and colours on the page your riders open.</p>
+        <p className="text-muted-foreground">
+          Your logo, name and colours on the page your riders open.
+        </p>
       </div>
       {branding.isError ? (
-        <div role="alert" className="flex items-center gap-2 rounded-lg border border-destructive/40 p-4 text-sm">
-          <AlertTriangle aria-hidden="true" className="size-4 text-destructive" />
+        <div
+          role="alert"
+          className="flex items-center gap-2 rounded-lg border border-destructive/40 p-4 text-sm"
+        >
+          <AlertTriangle aria-hidden="true" className="size-4 text-destructive-text" />
           Unable to load your branding. Please reload the page.
         </div>
       ) : !branding.data || !user ? (
@@ -73,13 +81,25 @@ export function CustomizePage() {
           <Skeleton className="h-64 w-full max-w-3xl" />
         </div>
       ) : (
-        <BrandingEditor branding={branding.data.branding} slug={user.companySlug} plan={user.plan} />
+        <BrandingEditor
+          branding={branding.data.branding}
+          slug={user.companySlug}
+          plan={user.plan}
+        />
       )}
     </div>
   );
 }
 
-function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug: string | null; plan: string }) {
+function BrandingEditor({
+  branding,
+  slug,
+  plan,
+}: {
+  branding: BrandingDto;
+  slug: string | null;
+  plan: string;
+}) {
   const id = useId();
   const [preview, setPreview] = useState(false);
   const [removeLogo, setRemoveLogo] = useState(false);
@@ -107,8 +127,12 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
   }, [branding.logoUrl]);
 
   const draft = watch();
-  const primary = HEX_COLOR_PATTERN.test(draft.primaryColor) ? draft.primaryColor : branding.primaryColor;
-  const secondary = HEX_COLOR_PATTERN.test(draft.secondaryColor) ? draft.secondaryColor : branding.secondaryColor;
+  const primary = HEX_COLOR_PATTERN.test(draft.primaryColor)
+    ? draft.primaryColor
+    : branding.primaryColor;
+  const secondary = HEX_COLOR_PATTERN.test(draft.secondaryColor)
+    ? draft.secondaryColor
+    : branding.secondaryColor;
   const palette = useMemo(() => brandPalette(primary, secondary), [primary, secondary]);
   const descriptionLength = (draft.description ?? '').length;
   const logoUrl = removeLogo ? null : branding.logoUrl;
@@ -121,7 +145,10 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
         onSuccess: (response) => {
           reset(valuesOf(response.branding));
           setRemoveLogo(false);
-          toast({ title: 'Changes saved', description: 'Your class page now shows your branding.' });
+          toast({
+            title: 'Changes saved',
+            description: 'Your class page now shows your branding.',
+          });
         },
         onError: (error) => {
           const message =
@@ -139,7 +166,10 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
     setValue('primaryColor', BRANDING_DEFAULTS.primaryColor, options);
     setValue('secondaryColor', BRANDING_DEFAULTS.secondaryColor, options);
     if (branding.logoUrl) setRemoveLogo(true);
-    toast({ title: 'Defaults restored', description: 'Save Changes to apply them to your class page.' });
+    toast({
+      title: 'Defaults restored',
+      description: 'Save Changes to apply them to your class page.',
+    });
   }
 
   const previewBranding: PublicGymBranding = {
@@ -162,7 +192,9 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
             <Label htmlFor={`${id}-preview`} className="text-base">
               Live preview
             </Label>
-            <p className="text-sm text-muted-foreground">See your class page as riders will, while you edit.</p>
+            <p className="text-sm text-muted-foreground">
+              See your class page as riders will, while you edit.
+            </p>
           </div>
         </div>
         <Switch id={`${id}-preview`} checked={preview} onCheckedChange={setPreview} />
@@ -200,7 +232,11 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
                   {...register('gymName')}
                 />
                 {errors.gymName && (
-                  <p id={`${id}-name-error`} role="alert" className="text-sm font-medium text-destructive">
+                  <p
+                    id={`${id}-name-error`}
+                    role="alert"
+                    className="text-sm font-medium text-destructive-text"
+                  >
                     {errors.gymName.message}
                   </p>
                 )}
@@ -211,12 +247,19 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
                   id={`${id}-description`}
                   className="min-h-[100px]"
                   aria-invalid={errors.description ? true : undefined}
-                  aria-describedby={cn(`${id}-count`, errors.description && `${id}-description-error`)}
+                  aria-describedby={cn(
+                    `${id}-count`,
+                    errors.description && `${id}-description-error`,
+                  )}
                   {...register('description')}
                 />
                 <div className="flex justify-between gap-2 text-sm">
                   {errors.description ? (
-                    <p id={`${id}-description-error`} role="alert" className="font-medium text-destructive">
+                    <p
+                      id={`${id}-description-error`}
+                      role="alert"
+                      className="font-medium text-destructive-text"
+                    >
                       {errors.description.message}
                     </p>
                   ) : (
@@ -226,7 +269,9 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
                     id={`${id}-count`}
                     className={cn(
                       'tabular-nums',
-                      descriptionLength > COMPANY_DESCRIPTION_MAX ? 'font-medium text-destructive' : 'text-muted-foreground',
+                      descriptionLength > COMPANY_DESCRIPTION_MAX
+                        ? 'font-medium text-destructive-text'
+                        : 'text-muted-foreground',
                     )}
                     data-testid="description-count"
                   >
@@ -242,7 +287,9 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
               <CardTitle>
                 <h2>Colours</h2>
               </CardTitle>
-              <CardDescription>Text on your colours is picked automatically to stay readable.</CardDescription>
+              <CardDescription>
+                Text on your colours is picked automatically to stay readable.
+              </CardDescription>
             </CardHeader>
             <CardContent className="space-y-6">
               <Controller
@@ -292,7 +339,12 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
               )}
             </CardContent>
             <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-between">
-              <Button type="button" variant="outline" onClick={resetToDefault} disabled={save.isPending}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={resetToDefault}
+                disabled={save.isPending}
+              >
                 <RotateCcw aria-hidden="true" />
                 Reset to Default
               </Button>
@@ -312,7 +364,10 @@ function BrandingEditor({ branding, slug, plan }: { branding: BrandingDto; slug:
         </form>
 
         {preview && (
-          <section aria-labelledby={`${id}-preview-title`} className="order-first min-w-0 xl:order-last">
+          <section
+            aria-labelledby={`${id}-preview-title`}
+            className="order-first min-w-0 xl:order-last"
+          >
             <div className="space-y-2 xl:sticky xl:top-4">
               <h2 id={`${id}-preview-title`} className="text-sm font-medium text-muted-foreground">
                 Preview: your class page

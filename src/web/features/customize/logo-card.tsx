@@ -19,7 +19,7 @@ interface LogoCardProps {
   onRemove: () => void;
 }
 
-/** Logo upload (spec §2, §5 messages, §8 toasts): checked here, checked and re-encoded on the server. */
+/** Logo upload (product.md §2, §5 messages, §8 toasts): checked here, checked and re-encoded on the server. */
 export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: LogoCardProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -39,9 +39,12 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: Logo
         toast({ title: LOGO_MESSAGES.successTitle, description: LOGO_MESSAGES.successDescription });
       },
       onError: (error) => {
-        // The server's reason when it gave one for this file (type, size, unsafe SVG), else the spec's words.
+        // The server's reason when it gave one for this file (type, size, unsafe SVG), else the product's words (docs/product.md).
         const specific =
-          !isNetworkError(error) && error instanceof ApiError && error.status < 500 && error.status !== 401
+          !isNetworkError(error) &&
+          error instanceof ApiError &&
+          error.status < 500 &&
+          error.status !== 401
             ? error.serverMessage
             : undefined;
         toast({
@@ -59,7 +62,9 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: Logo
         <CardTitle>
           <h2>Logo</h2>
         </CardTitle>
-        <CardDescription>Shown on your class page, its browser tab and your sidebar.</CardDescription>
+        <CardDescription>
+          Shown on your class page, its browser tab and your sidebar.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div
@@ -100,11 +105,21 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: Logo
               onClick={() => input.current?.click()}
               aria-describedby={`${id}-hint`}
             >
-              {upload.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <ImageUp aria-hidden="true" />}
+              {upload.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <ImageUp aria-hidden="true" />
+              )}
               {upload.isPending ? 'Uploading...' : 'Upload Logo'}
             </Button>
             {logoUrl && (
-              <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={upload.isPending}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={onRemove}
+                disabled={upload.isPending}
+              >
                 <Trash2 aria-hidden="true" />
                 Use default logo
               </Button>

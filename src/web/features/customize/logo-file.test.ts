@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLogoFile } from './logo-file';
 
-describe('checkLogoFile (spec §5 Branding logo)', () => {
+describe('checkLogoFile (product.md §5 Branding logo)', () => {
   it('accepts an image of up to 5 MB', () => {
     expect(checkLogoFile({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
     expect(checkLogoFile({ type: 'image/svg+xml', size: 300 })).toBeNull();

@@ -6,10 +6,13 @@ export interface FileProblem {
   description: string;
 }
 
-/** Spec §5 Branding logo: image/* and at most 5 MB (the server checks the content again). */
+/** product.md §5 Branding logo: image/* and at most 5 MB (the server checks the content again). */
 export function checkLogoFile(file: Pick<File, 'type' | 'size'>): FileProblem | null {
   if (!file.type.startsWith('image/')) {
-    return { title: LOGO_MESSAGES.invalidTypeTitle, description: LOGO_MESSAGES.invalidTypeDescription };
+    return {
+      title: LOGO_MESSAGES.invalidTypeTitle,
+      description: LOGO_MESSAGES.invalidTypeDescription,
+    };
   }
   if (file.size > LOGO_MAX_BYTES) {
     return { title: LOGO_MESSAGES.tooLargeTitle, description: LOGO_MESSAGES.tooLargeDescription };

@@ -1,7 +1,21 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { CheckCircle2, Clock, ExternalLink, Globe, Link2, Pencil, ShieldCheck, Sparkles } from 'lucide-react';
-import { customDomainNotInPlan, DOMAIN_MESSAGES, normalizeDomain, type BrandingDto } from '@shared/branding.contract';
+import {
+  CheckCircle2,
+  Clock,
+  ExternalLink,
+  Globe,
+  Link2,
+  Pencil,
+  ShieldCheck,
+  Sparkles,
+} from 'lucide-react';
+import {
+  customDomainNotInPlan,
+  DOMAIN_MESSAGES,
+  normalizeDomain,
+  type BrandingDto,
+} from '@shared/branding.contract';
 import { companySlug } from '@shared/onboarding.contract';
 import {
   INVALID_URL_MESSAGE,
@@ -11,12 +25,20 @@ import {
 } from '@shared/slug.contract';
 import { SlugEditForm } from '@web/components/slug-edit-form';
 import { Button } from '@web/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
-import { useSaveDomain, useUpdateSlug, useVerifyDomain } from './api/branding';
+import { useUpdateSlug } from '@web/lib/update-slug';
+import { useSaveDomain, useVerifyDomain } from './api/branding';
 
 const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
@@ -25,7 +47,7 @@ function serverMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
-/** The public student link with the slug edit mode (spec §2, §4: edit vs save/cancel). */
+/** The public student link with the slug edit mode (product.md §2, §4: edit vs save/cancel). */
 export function PublicUrlCard({ slug }: { slug: string | null }) {
   const origin = window.location.origin;
   const [editing, setEditing] = useState(false);
@@ -52,13 +74,19 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
       onSuccess: (response) => {
         setEditing(false);
         const next = publicGymUrl(origin, response.user.companySlug ?? draft);
-        toast({ title: 'Public URL updated', description: `Your student link is now ${next}. Old links keep working.` });
+        toast({
+          title: 'Public URL updated',
+          description: `Your student link is now ${next}. Old links keep working.`,
+        });
       },
       onError: (error) => {
         const conflict = error instanceof ApiError && error.status === 409;
         toast({
           title: conflict ? 'Slug unavailable' : INVALID_URL_TITLE,
-          description: serverMessage(error, isNetworkError(error) ? 'Unable to update the URL. Please try again.' : SLUG_TAKEN),
+          description: serverMessage(
+            error,
+            isNetworkError(error) ? 'Unable to update the URL. Please try again.' : SLUG_TAKEN,
+          ),
           variant: 'destructive',
         });
       },
@@ -72,7 +100,9 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
           <Link2 aria-hidden="true" className="size-5 text-primary" />
           <h2>Public URL</h2>
         </CardTitle>
-        <CardDescription>Where riders find your classes. Old links keep working after a change.</CardDescription>
+        <CardDescription>
+          Where riders find your classes. Old links keep working after a change.
+        </CardDescription>
         {!editing && (
           <CardAction>
             <Button
@@ -101,7 +131,10 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
           />
         ) : link ? (
           <div className="flex flex-wrap items-center gap-2">
-            <p className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all" data-testid="customize-public-link">
+            <p
+              className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all"
+              data-testid="customize-public-link"
+            >
               {link}
             </p>
             <Button asChild size="sm" variant="outline">
@@ -112,14 +145,16 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">Set a public URL to get your student link.</p>
+          <p className="text-sm text-muted-foreground">
+            Set a public URL to get your student link.
+          </p>
         )}
       </CardContent>
     </Card>
   );
 }
 
-/** Spec §9: a custom domain on plans that include one; otherwise, where to get one. */
+/** product.md §9: a custom domain on plans that include one; otherwise, where to get one. */
 export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; plan: string }) {
   const domain = branding.customDomain;
   const id = useId();
@@ -169,7 +204,11 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
       onError: (err) => {
         const message = serverMessage(err, 'Unable to verify the domain. Please try again.');
         setError(message);
-        toast({ title: DOMAIN_MESSAGES.verifyFailed, description: message, variant: 'destructive' });
+        toast({
+          title: DOMAIN_MESSAGES.verifyFailed,
+          description: message,
+          variant: 'destructive',
+        });
       },
     });
   }
@@ -181,7 +220,9 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
           <Globe aria-hidden="true" className="size-5 text-primary" />
           <h2>Custom Domain</h2>
         </CardTitle>
-        <CardDescription>Open your class page on your own address, like classes.yourgym.com.</CardDescription>
+        <CardDescription>
+          Open your class page on your own address, like classes.yourgym.com.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {branding.customDomainAllowed ? (
@@ -211,7 +252,11 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
                 <span className="font-mono">{appHost}</span>.
               </p>
               {error && (
-                <p id={`${id}-domain-error`} role="alert" className="text-sm font-medium text-destructive">
+                <p
+                  id={`${id}-domain-error`}
+                  role="alert"
+                  className="text-sm font-medium text-destructive-text"
+                >
                   {error}
                 </p>
               )}
@@ -220,13 +265,26 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
                   {save.isPending ? 'Saving...' : 'Save domain'}
                 </Button>
                 {domain && (
-                  <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit(null)}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    onClick={() => submit(null)}
+                  >
                     Remove domain
                   </Button>
                 )}
               </div>
             </form>
-            {domain && <DomainStatus branding={branding} verifying={verify.isPending} disabled={busy} onVerify={runVerify} />}
+            {domain && (
+              <DomainStatus
+                branding={branding}
+                verifying={verify.isPending}
+                disabled={busy}
+                onVerify={runVerify}
+              />
+            )}
           </div>
         ) : (
           <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center">
@@ -259,7 +317,10 @@ function DomainStatus({
   const record = branding.customDomainRecord;
   if (branding.customDomainStatus === 'verified') {
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm" data-testid="domain-status">
+      <div
+        className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm"
+        data-testid="domain-status"
+      >
         <span className="inline-flex items-center gap-1.5 font-medium text-success">
           <CheckCircle2 aria-hidden="true" className="size-4" />
           {DOMAIN_MESSAGES.verifiedStatus}
@@ -288,9 +349,13 @@ function DomainStatus({
           <dt className="font-medium">Type</dt>
           <dd className="font-mono">TXT</dd>
           <dt className="font-medium">Name</dt>
-          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">{record.name}</dd>
+          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">
+            {record.name}
+          </dd>
           <dt className="font-medium">Value</dt>
-          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">{record.value}</dd>
+          <dd className="rounded bg-muted px-2 py-1 font-mono break-all select-all">
+            {record.value}
+          </dd>
         </dl>
       )}
       <Button type="button" size="sm" variant="secondary" disabled={disabled} onClick={onVerify}>

@@ -15,11 +15,11 @@ import { RecentVideos } from './recent-videos';
 import { StatCards } from './stat-cards';
 import { useCopyLink } from './use-copy-link';
 
-/** The Branding draft defaults (spec §3): a gym still on them has not customised its interface. */
+/** The Branding draft defaults (product.md §3): a gym still on them has not customised its interface. */
 const DEFAULT_PRIMARY = '#ff4500';
 const DEFAULT_SECONDARY = '#1a1a1a';
 
-/** The owner's dashboard (spec §2). */
+/** The owner's dashboard (product.md §2). */
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -60,10 +60,7 @@ export function DashboardPage() {
           role="alert"
           className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
         >
-          <AlertTriangle
-            aria-hidden="true"
-            className="size-4 shrink-0 text-destructive dark:text-red-300"
-          />
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
           Unable to load your videos. We will try again shortly.
         </div>
       )}

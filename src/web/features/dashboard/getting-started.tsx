@@ -19,7 +19,7 @@ interface Step {
   action: { label: string; href?: string; onClick?: () => void };
 }
 
-/** Getting Started (spec §2): three steps that tick when done, and 'Choose Your Plan'. */
+/** Getting Started (product.md §2): three steps that tick when done, and 'Choose Your Plan'. */
 export function GettingStarted({
   hasVideo,
   hasBranding,

@@ -19,7 +19,7 @@ import {
 } from '@web/components/ui/card';
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
-import { useUpdateSlug } from './api/update-slug';
+import { useUpdateSlug } from '@web/lib/update-slug';
 
 const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
@@ -31,7 +31,7 @@ interface PublicLinkCardProps {
   onShared: () => void;
 }
 
-/** The Public Student Link card (spec §2): the link, copy, share, and the slug edit mode. */
+/** The Public Student Link card (product.md §2): the link, copy, share, and the slug edit mode. */
 export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicLinkCardProps) {
   const origin = window.location.origin;
   const [editing, setEditing] = useState(false);

@@ -12,7 +12,7 @@ const LINKS: ReadonlyArray<{ href: string; label: string; icon: LucideIcon }> = 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-left text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
-/** Quick Actions (spec §2): upload, and shortcuts to the other screens. */
+/** Quick Actions (product.md §2): upload, and shortcuts to the other screens. */
 export function QuickActions({ onUpload }: { onUpload: () => void }) {
   return (
     <Card className="gap-4">

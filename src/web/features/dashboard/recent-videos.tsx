@@ -95,7 +95,7 @@ function RecentVideoCard({
   );
 }
 
-/** Recent Videos (spec §2): the newest few, Watch and Download only when ready, or an empty state. */
+/** Recent Videos (product.md §2): the newest few, Watch and Download only when ready, or an empty state. */
 export function RecentVideos({
   videos,
   isLoading,

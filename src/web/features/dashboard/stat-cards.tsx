@@ -42,7 +42,7 @@ const CARDS: ReadonlyArray<{
   },
 ];
 
-/** The dashboard's four stat cards (spec §2), computed from the owner's videos. */
+/** The dashboard's four stat cards (product.md §2), computed from the owner's videos. */
 export function StatCards({ stats }: { stats: Stats | undefined }) {
   return (
     <section

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@web/lib/use-toast';
 
-/** Spec §9: the copy button shows a check for 2 s. */
+/** product.md §9: the copy button shows a check for 2 s. */
 export const COPY_CHECK_MS = 2000;
 
-/** Copies the public link with the toasts of spec §8; `copied` stays true for 2 s after success. */
+/** Copies the public link with the toasts of product.md §8; `copied` stays true for 2 s after success. */
 export function useCopyLink(link: string | null, onCopied: () => void) {
   const [copied, setCopied] = useState(false);
 

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Home, Loader2, SearchX } from 'lucide-react';
-import { GYM_NOT_FOUND, gymPagePath, isGymRedirect, type PublicGymResponse } from '@shared/gyms.contract';
+import {
+  GYM_NOT_FOUND,
+  gymPagePath,
+  isGymRedirect,
+  type PublicGymResponse,
+} from '@shared/gyms.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
 import { Button } from '@web/components/ui/button';
@@ -13,10 +18,15 @@ import { useGym } from './api/gym-query';
 import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
 
-/** Loading (spec §2): the hero's shape and four class-card placeholders. */
+/** Loading (product.md §2): the hero's shape and four class-card placeholders. */
 export function GymSkeleton() {
   return (
-    <div className="min-h-svh bg-background" role="status" aria-live="polite" data-testid="gym-loading">
+    <div
+      className="min-h-svh bg-background"
+      role="status"
+      aria-live="polite"
+      data-testid="gym-loading"
+    >
       <span className="sr-only">Loading...</span>
       <div className="bg-muted">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12">
@@ -27,7 +37,11 @@ export function GymSkeleton() {
       </div>
       <div className="mx-auto grid max-w-6xl gap-5 px-4 py-10 md:grid-cols-2">
         {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="overflow-hidden rounded-xl border bg-card" data-testid="class-skeleton">
+          <div
+            key={i}
+            className="overflow-hidden rounded-xl border bg-card"
+            data-testid="class-skeleton"
+          >
             <Skeleton className="aspect-video rounded-none" />
             <div className="space-y-3 p-5">
               <Skeleton className="h-5 w-3/4" />
@@ -41,7 +55,7 @@ export function GymSkeleton() {
   );
 }
 
-/** Failure or no data (spec §2): the Gym Not Found card with Go Home. */
+/** Failure or no data (product.md §2): the Gym Not Found card with Go Home. */
 export function GymNotFound({ failed }: { failed: boolean }) {
   return (
     <main className="flex min-h-svh items-center justify-center bg-background p-4">
@@ -72,11 +86,16 @@ export function GymNotFound({ failed }: { failed: boolean }) {
 }
 
 /** The player (and hls.js inside it) loads only when a class starts: the gym page stays small. */
-const ClassPlayer = lazy(() => import('./player/class-player').then((m) => ({ default: m.ClassPlayer })));
+const ClassPlayer = lazy(() =>
+  import('./player/class-player').then((m) => ({ default: m.ClassPlayer })),
+);
 
 function PlayerLoading() {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black text-white" role="status">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black text-white"
+      role="status"
+    >
       <Loader2 aria-hidden="true" className="size-16 animate-spin motion-reduce:animate-none" />
       <span className="sr-only">Loading the class...</span>
     </div>
@@ -102,7 +121,8 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
     }
     const closed = lastPlayed.current;
     lastPlayed.current = undefined;
-    if (closed) document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
+    if (closed)
+      document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
   }, [playingId]);
   return (
     <>
@@ -156,14 +176,14 @@ function GymPageBody({ source }: { source: { slug: string } | { byHost: true } }
   return <GymLoaded gym={query.data} />;
 }
 
-/** /gym/{gymSlug} (spec §2), open to everyone. */
+/** /gym/{gymSlug} (product.md §2), open to everyone. */
 export function PublicGymPage() {
   const { gymSlug } = useParams<{ gymSlug: string }>();
   if (!gymSlug) return <GymNotFound failed={false} />;
   return <GymPageBody key={gymSlug} source={{ slug: gymSlug }} />;
 }
 
-/** Every path on a gym's custom domain (spec §9): that gym's public page. */
+/** Every path on a gym's custom domain (product.md §9): that gym's public page. */
 export function PublicGymHostPage() {
   return <GymPageBody source={{ byHost: true }} />;
 }

@@ -1,17 +1,16 @@
 import * as React from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import type { z } from 'zod';
 import {
   PASSWORD_MIN,
   loginBody,
   registerBody,
-  type AuthResponse,
   type LoginBody,
   type RegisterBody,
 } from '@shared/auth.contract';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -21,11 +20,11 @@ import {
   CardHeader,
 } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { ApiError, apiJson, isNetworkError } from '@web/lib/api';
-import { setCurrentUser } from '@web/lib/session';
+import { ApiError, isNetworkError } from '@web/lib/api';
+import { useLogin } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
+import { useRegister } from './api/register';
 import { PasswordInput } from './password-input';
 import type { AuthMode } from './scroll';
 
@@ -45,50 +44,6 @@ function redirectToDashboard(): void {
   window.location.href = '/dashboard';
 }
 
-/** One labelled field with its error (and optional hint) wired up for assistive technology. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (aria: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-  }) => React.ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': describedBy || undefined,
-      })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function TextField({
   id,
   label,
@@ -102,9 +57,9 @@ function TextField({
   registration: UseFormRegisterReturn;
 } & Omit<React.ComponentProps<'input'>, 'id'>) {
   return (
-    <Field id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error}>
       {(aria) => <Input {...aria} {...inputProps} {...registration} />}
-    </Field>
+    </FormField>
   );
 }
 
@@ -117,7 +72,6 @@ export interface AuthCardProps {
 
 /** The landing page's register / sign-in card. Switching mode resets both forms. */
 export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
-  const queryClient = useQueryClient();
   const [showPassword, setShowPassword] = React.useState(false);
   const [redirecting, setRedirecting] = React.useState(false);
 
@@ -143,8 +97,8 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
     setShowPassword(false);
   }, [mode, resetRegister, resetLogin]);
 
-  const registerMutation = useMutation({
-    mutationFn: (body: RegisterBody) => apiJson<AuthResponse>('POST', '/api/auth/register', body),
+  const registerMutation = useRegister();
+  const afterRegister = {
     onSuccess: () => {
       setRedirecting(true);
       toast({
@@ -153,7 +107,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
       });
       redirectToDashboard();
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       if (isNetworkError(error)) {
         toast({
           variant: 'destructive',
@@ -175,17 +129,16 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
         description: serverMessageOf(error) ?? 'Something went wrong. Please try again.',
       });
     },
-  });
+  };
 
-  const loginMutation = useMutation({
-    mutationFn: (body: LoginBody) => apiJson<AuthResponse>('POST', '/api/auth/login', body),
-    onSuccess: (res) => {
+  const loginMutation = useLogin();
+  const afterLogin = {
+    onSuccess: () => {
       setRedirecting(true);
-      setCurrentUser(queryClient, res.user);
       toast({ title: 'Welcome back!', description: 'You have been signed in successfully.' });
       redirectToDashboard();
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       toast({
         variant: 'destructive',
         title: 'Sign in failed',
@@ -194,7 +147,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
           : (serverMessageOf(error) ?? 'Invalid email or password.'),
       });
     },
-  });
+  };
 
   const isRegister = mode === 'register';
   const registerBusy = registerMutation.isPending || (isRegister && redirecting);
@@ -232,7 +185,9 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
           <form
             noValidate
             aria-labelledby={AUTH_TITLE_ID}
-            onSubmit={registerForm.handleSubmit((body) => registerMutation.mutate(body))}
+            onSubmit={registerForm.handleSubmit((body) =>
+              registerMutation.mutate(body, afterRegister),
+            )}
             className="grid gap-5"
           >
             <div className="grid gap-5 sm:grid-cols-2">
@@ -261,11 +216,11 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
               error={regErrors.email?.message}
               registration={registerForm.register('email')}
             />
-            <Field
+            <FormField
               id="register-password"
               label="Password"
               error={regErrors.password?.message}
-              hint={`At least ${PASSWORD_MIN} characters.`}
+              description={`At least ${PASSWORD_MIN} characters.`}
             >
               {(aria) => (
                 <PasswordInput
@@ -276,7 +231,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
                   {...registerForm.register('password')}
                 />
               )}
-            </Field>
+            </FormField>
             <Button
               type="submit"
               size="lg"
@@ -291,7 +246,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
           <form
             noValidate
             aria-labelledby={AUTH_TITLE_ID}
-            onSubmit={loginForm.handleSubmit((body) => loginMutation.mutate(body))}
+            onSubmit={loginForm.handleSubmit((body) => loginMutation.mutate(body, afterLogin))}
             className="grid gap-5"
           >
             <TextField
@@ -304,7 +259,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
               error={loginErrors.email?.message}
               registration={loginForm.register('email')}
             />
-            <Field id="login-password" label="Password" error={loginErrors.password?.message}>
+            <FormField id="login-password" label="Password" error={loginErrors.password?.message}>
               {(aria) => (
                 <PasswordInput
                   {...aria}
@@ -314,7 +269,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
                   {...loginForm.register('password')}
                 />
               )}
-            </Field>
+            </FormField>
             <Button
               type="submit"
               size="lg"

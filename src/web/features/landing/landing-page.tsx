@@ -71,7 +71,7 @@ function AuthSection({
   );
 }
 
-/** The signed-out landing page (spec §1, §2). */
+/** The signed-out landing page (product.md §1, §2). */
 export function LandingPage() {
   const [mode, setMode] = React.useState<AuthMode>('register');
 

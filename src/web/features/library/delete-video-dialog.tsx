@@ -14,7 +14,7 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useDeleteVideo } from './api/delete-video';
 
-/** Confirms, then deletes a video with its stored files (a real delete, where the spec only logs). */
+/** Confirms, then deletes a video with its stored files (a real delete, where docs/product.md only logs). */
 export function DeleteVideoDialog({
   video,
   onClose,

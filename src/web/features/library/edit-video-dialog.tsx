@@ -1,13 +1,9 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import {
-  VIDEO_DESCRIPTION_MAX,
-  VIDEO_MESSAGES,
-  VIDEO_TITLE_MAX,
-  type VideoDto,
-} from '@shared/videos.contract';
+import type { z } from 'zod';
+import { updateVideoBody, VIDEO_DESCRIPTION_MAX, type VideoDto } from '@shared/videos.contract';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -18,36 +14,16 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
 
-/** The edit form, with the limits the server holds (src/shared/videos.contract.ts). */
-const editVideoForm = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, VIDEO_MESSAGES.titleRequired)
-    .max(VIDEO_TITLE_MAX, `Title must be under ${VIDEO_TITLE_MAX} characters`),
-  description: z
-    .string()
-    .max(VIDEO_DESCRIPTION_MAX, `Description must be under ${VIDEO_DESCRIPTION_MAX} characters`),
-});
-type EditVideoForm = z.infer<typeof editVideoForm>;
+type EditVideoInput = z.input<typeof updateVideoBody>;
+type EditVideoOutput = z.output<typeof updateVideoBody>;
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
-      {message}
-    </p>
-  );
-}
-
-/** Edit a video's title and description (a real save, where the spec only logs). */
+/** Edit a video's title and description (a real save, where docs/product.md only logs). */
 export function EditVideoDialog({
   video,
   onClose,
@@ -63,8 +39,8 @@ export function EditVideoDialog({
     reset,
     watch,
     formState: { errors },
-  } = useForm<EditVideoForm>({
-    resolver: zodResolver(editVideoForm),
+  } = useForm<EditVideoInput, unknown, EditVideoOutput>({
+    resolver: zodResolver(updateVideoBody),
     defaultValues: { title: '', description: '' },
   });
 
@@ -74,13 +50,14 @@ export function EditVideoDialog({
 
   const descriptionLength = (watch('description') ?? '').length;
 
-  function onSubmit(values: EditVideoForm) {
+  function onSubmit(values: EditVideoOutput) {
     if (!video) return;
+    const title = values.title ?? video.title;
     update.mutate(
-      { id: video.id, title: values.title, description: values.description.trim() || null },
+      { id: video.id, title, description: values.description ?? null },
       {
         onSuccess: () => {
-          toast({ title: 'Video updated', description: `"${values.title}" has been saved.` });
+          toast({ title: 'Video updated', description: `"${title}" has been saved.` });
           onClose();
         },
         onError: (error) => {
@@ -106,40 +83,28 @@ export function EditVideoDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? `${id}-title-error` : undefined}
-              {...register('title')}
-            />
-            <FieldError id={`${id}-title-error`} message={errors.title?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-            <Textarea
-              id={`${id}-description`}
-              rows={4}
-              className="max-h-60"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={cn(
-                `${id}-description-count`,
-                errors.description && `${id}-description-error`,
-              )}
-              {...register('description')}
-            />
-            <p
-              id={`${id}-description-count`}
-              className={cn(
-                'text-right text-xs text-muted-foreground tabular-nums',
-                descriptionLength > VIDEO_DESCRIPTION_MAX && 'text-destructive dark:text-red-300',
-              )}
-            >
-              {descriptionLength}/{VIDEO_DESCRIPTION_MAX}
-            </p>
-            <FieldError id={`${id}-description-error`} message={errors.description?.message} />
-          </div>
+          <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+            {(control) => <Input {...control} {...register('title')} />}
+          </FormField>
+          <FormField
+            id={`${id}-description`}
+            label="Description (optional)"
+            error={errors.description?.message}
+            describedBy={`${id}-description-count`}
+          >
+            {(control) => (
+              <Textarea {...control} rows={4} className="max-h-60" {...register('description')} />
+            )}
+          </FormField>
+          <p
+            id={`${id}-description-count`}
+            className={cn(
+              '-mt-2 text-right text-xs text-muted-foreground tabular-nums',
+              descriptionLength > VIDEO_DESCRIPTION_MAX && 'text-destructive-text',
+            )}
+          >
+            {descriptionLength}/{VIDEO_DESCRIPTION_MAX}
+          </p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel

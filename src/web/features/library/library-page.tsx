@@ -62,7 +62,7 @@ function NoMatches({ onReset }: { onReset: () => void }) {
   );
 }
 
-/** The Video Library (spec §2) on the owner's real videos, refetched every 30 s. */
+/** The Video Library (product.md §2) on the owner's real videos, refetched every 30 s. */
 export function LibraryPage() {
   const id = useId();
   const { data: videos, isLoading, isError } = useOwnerVideos();
@@ -132,7 +132,7 @@ export function LibraryPage() {
             <li>
               <Badge
                 variant="outline"
-                className="border-transparent bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"
+                className="border-transparent bg-destructive-soft text-destructive-text"
                 data-testid="badge-error"
               >
                 {counts.error} error
@@ -153,10 +153,7 @@ export function LibraryPage() {
           role="alert"
           className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
         >
-          <AlertTriangle
-            aria-hidden="true"
-            className="size-4 shrink-0 text-destructive dark:text-red-300"
-          />
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
           Unable to load your videos. We will try again shortly.
         </div>
       )}

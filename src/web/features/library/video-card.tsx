@@ -171,7 +171,10 @@ function JobProgress({ video }: { video: VideoDto }) {
   const label = video.processingStatus === 'enhanced' ? 'Preparing stream' : 'Enhancing';
   const percent = video.progress ?? 0;
   return (
-    <div className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="job-progress">
+    <div
+      className="flex items-center gap-2 text-xs text-muted-foreground"
+      data-testid="job-progress"
+    >
       <Progress value={percent} className="h-1.5" aria-label={`${label}: ${percent}%`} />
       <span className="shrink-0 tabular-nums">
         {label} {percent}%

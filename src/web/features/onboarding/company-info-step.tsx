@@ -12,10 +12,16 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError } from '@web/components/form-field';
 import type { WizardData } from './wizard-data';
 
 interface CompanyInfoStepProps {
@@ -110,7 +116,10 @@ export function CompanyInfoStep({ initial, onNext }: CompanyInfoStepProps) {
           placeholder="Tell your members what makes your classes special"
           className="min-h-[100px] resize-y"
           aria-invalid={errors.companyDescription ? true : undefined}
-          aria-describedby={describedBy(errors.companyDescription && ids.descriptionError, ids.descriptionCount)}
+          aria-describedby={describedBy(
+            errors.companyDescription && ids.descriptionError,
+            ids.descriptionCount,
+          )}
           {...register('companyDescription')}
         />
         <div className="flex items-start justify-between gap-3">
@@ -119,7 +128,7 @@ export function CompanyInfoStep({ initial, onNext }: CompanyInfoStepProps) {
             id={ids.descriptionCount}
             className={cn(
               'ml-auto shrink-0 text-xs tabular-nums',
-              overLimit ? 'font-medium text-destructive' : 'text-muted-foreground',
+              overLimit ? 'font-medium text-destructive-text' : 'text-muted-foreground',
             )}
           >
             <span className="sr-only">Characters used: </span>

@@ -39,7 +39,9 @@ export function CompleteStep({ data, onBack, onComplete }: CompleteStepProps) {
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
         <p className="text-sm">
           <span className="font-medium">Your link is available.</span>{' '}
-          <span className="text-muted-foreground">Check the details below, then finish setting up.</span>
+          <span className="text-muted-foreground">
+            Check the details below, then finish setting up.
+          </span>
         </p>
       </div>
 
@@ -61,11 +63,22 @@ export function CompleteStep({ data, onBack, onComplete }: CompleteStepProps) {
       </dl>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack} disabled={submitting} className="w-full sm:w-auto">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={onBack}
+          disabled={submitting}
+          className="w-full sm:w-auto"
+        >
           <ArrowLeft aria-hidden="true" />
           Back
         </Button>
-        <Button type="button" onClick={handleComplete} disabled={submitting} className="w-full sm:w-auto">
+        <Button
+          type="button"
+          onClick={handleComplete}
+          disabled={submitting}
+          className="w-full sm:w-auto"
+        >
           {submitting ? (
             <>
               <Spinner aria-hidden="true" />

@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { isFlagSet } from '@shared/flags';
-import { slugify, type CompanyInfo, type CompleteOnboardingBody } from '@shared/onboarding.contract';
+import {
+  slugify,
+  type CompanyInfo,
+  type CompleteOnboardingBody,
+} from '@shared/onboarding.contract';
 import { PRODUCT_NAME } from '@shared/product';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
-import { ApiError, apiRequest, isNetworkError } from '@web/lib/api';
-import { refetchCurrentUser, useCurrentUser } from '@web/lib/session';
+import { ApiError, isNetworkError } from '@web/lib/api';
+import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
+import { useCompleteOnboarding } from './api/onboarding';
 import { CompanyInfoStep } from './company-info-step';
 import { CompleteStep } from './complete-step';
 import { SlugStep } from './slug-step';
@@ -34,10 +38,10 @@ const STEP_COPY: Record<WizardStep, { title: string; description: string }> = {
   },
 };
 
-/** The three-step onboarding wizard (spec §4): company info, public link, completion. */
+/** The three-step onboarding wizard (product.md §4): company info, public link, completion. */
 export function OnboardingPage() {
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const complete = useCompleteOnboarding();
   const [, navigate] = useLocation();
 
   const [step, setStep] = useState<WizardStep>(1);
@@ -104,16 +108,18 @@ export function OnboardingPage() {
       companySlug: data.companySlug,
     };
     try {
-      await apiRequest('POST', '/api/auth/complete-onboarding', body);
+      await complete.mutateAsync(body);
     } catch (error) {
       const description = isNetworkError(error)
         ? SETUP_NETWORK
-        : ((error instanceof ApiError && error.serverMessage) || SETUP_FAILED);
+        : (error instanceof ApiError && error.serverMessage) || SETUP_FAILED;
       toast({ title: 'Setup failed', description, variant: 'destructive' });
       return false;
     }
-    toast({ title: PRODUCT_NAME, description: "Your account setup is complete. Let's get started!" });
-    await refetchCurrentUser(queryClient);
+    toast({
+      title: PRODUCT_NAME,
+      description: "Your account setup is complete. Let's get started!",
+    });
     navigate('/dashboard', { replace: true });
     return true;
   }
@@ -167,9 +173,15 @@ export function OnboardingPage() {
                 />
               )}
               {step === 2 && (
-                <SlugStep initialSlug={data.companySlug} onNext={handleSlugConfirmed} onBack={handleSlugBack} />
+                <SlugStep
+                  initialSlug={data.companySlug}
+                  onNext={handleSlugConfirmed}
+                  onBack={handleSlugBack}
+                />
               )}
-              {step === 3 && <CompleteStep data={data} onBack={() => setStep(2)} onComplete={handleComplete} />}
+              {step === 3 && (
+                <CompleteStep data={data} onBack={() => setStep(2)} onComplete={handleComplete} />
+              )}
             </CardContent>
           </Card>
         </div>

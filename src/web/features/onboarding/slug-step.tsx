@@ -1,16 +1,17 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Globe } from 'lucide-react';
 import { z } from 'zod';
-import { companySlug, type CheckSlugResponse } from '@shared/onboarding.contract';
+import { companySlug } from '@shared/onboarding.contract';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError, apiJson, isNetworkError } from '@web/lib/api';
+import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError } from '@web/components/form-field';
+import { useCheckSlug } from './api/onboarding';
 import { publicLinkPrefix } from './wizard-data';
 
 const slugForm = z.object({ companySlug });
@@ -32,7 +33,8 @@ export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
   const inputId = `${id}-slug`;
   const errorId = `${id}-slug-error`;
   const hintId = `${id}-slug-hint`;
-  const [checking, setChecking] = useState(false);
+  const check = useCheckSlug();
+  const checking = check.isPending;
   const prefix = publicLinkPrefix();
 
   const {
@@ -48,26 +50,24 @@ export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
 
   const slug = watch('companySlug');
 
-  async function checkAndContinue({ companySlug: value }: z.output<typeof slugForm>) {
-    setChecking(true);
-    try {
-      const result = await apiJson<CheckSlugResponse>(
-        'GET',
-        `/api/auth/check-slug?slug=${encodeURIComponent(value)}`,
-      );
-      setChecking(false);
-      if (result.available) {
-        onNext(value);
-      } else {
-        toast({ title: 'Slug unavailable', description: result.message || SLUG_TAKEN, variant: 'destructive' });
-      }
-    } catch (error) {
-      setChecking(false);
-      const description = isNetworkError(error)
-        ? SLUG_NETWORK
-        : ((error instanceof ApiError && error.serverMessage) || SLUG_TAKEN);
-      toast({ title: 'Slug unavailable', description, variant: 'destructive' });
-    }
+  function checkAndContinue({ companySlug: value }: z.output<typeof slugForm>) {
+    check.mutate(value, {
+      onSuccess: (result) => {
+        if (result.available) onNext(value);
+        else
+          toast({
+            title: 'Slug unavailable',
+            description: result.message || SLUG_TAKEN,
+            variant: 'destructive',
+          });
+      },
+      onError: (error) => {
+        const description = isNetworkError(error)
+          ? SLUG_NETWORK
+          : (error instanceof ApiError && error.serverMessage) || SLUG_TAKEN;
+        toast({ title: 'Slug unavailable', description, variant: 'destructive' });
+      },
+    });
   }
 
   return (
@@ -78,7 +78,8 @@ export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
           className={cn(
             'flex h-9 w-full min-w-0 items-stretch overflow-hidden rounded-md border border-input bg-transparent shadow-xs dark:bg-input/30 transition-[color,box-shadow]',
             'focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
-            errors.companySlug && 'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
+            errors.companySlug &&
+              'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
           )}
         >
           <span

@@ -22,14 +22,19 @@ import { Label } from '@web/components/ui/label';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useChangePassword } from './api/change-password';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError } from '@web/components/form-field';
 import { fieldErrors } from './settings-toasts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const FIELDS = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password', hint: 'At least 8 characters.' },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters.',
+  },
   { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ] as const;
 
@@ -44,7 +49,10 @@ export function ChangePasswordDialog() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: EMPTY,
+  });
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -60,7 +68,8 @@ export function ChangePasswordDialog() {
     } catch (error) {
       const fields = fieldErrors(error);
       for (const { field, message } of fields) {
-        if (field === 'currentPassword' || field === 'newPassword') setError(field, { message }, { shouldFocus: true });
+        if (field === 'currentPassword' || field === 'newPassword')
+          setError(field, { message }, { shouldFocus: true });
       }
       if (fields.length === 0) {
         const message = error instanceof ApiError ? error.serverMessage : undefined;

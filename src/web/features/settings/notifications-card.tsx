@@ -8,7 +8,7 @@ import { Switch } from '@web/components/ui/switch';
 import { useUpdateNotifications } from './api/update-notifications';
 import { settingsFailed, settingsSaved } from './settings-toasts';
 
-/** Spec §2 Settings: three switches, all on by default, each saved as soon as it changes. */
+/** product.md §2 Settings: three switches, all on by default, each saved as soon as it changes. */
 export function NotificationsCard({ user }: { user: PublicUser }) {
   const id = useId();
   const update = useUpdateNotifications();
@@ -25,7 +25,9 @@ export function NotificationsCard({ user }: { user: PublicUser }) {
           <Bell aria-hidden="true" className="size-5 text-primary" />
           <h2>Notifications</h2>
         </CardTitle>
-        <CardDescription>Choose what we tell you about. Changes are saved right away.</CardDescription>
+        <CardDescription>
+          Choose what we tell you about. Changes are saved right away.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
@@ -33,7 +35,10 @@ export function NotificationsCard({ user }: { user: PublicUser }) {
             const switchId = `${id}-${key}`;
             const descriptionId = `${switchId}-description`;
             return (
-              <li key={key} className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
+              <li
+                key={key}
+                className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0"
+              >
                 <div className="min-w-0 space-y-1">
                   <Label htmlFor={switchId} className="cursor-pointer">
                     {label}

@@ -5,11 +5,18 @@ import { Building2 } from 'lucide-react';
 import type { PublicUser } from '@shared/auth.contract';
 import { profileBody, type ProfileBody, type ProfileInput } from '@shared/account.contract';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useUpdateProfile } from './api/update-profile';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError } from '@web/components/form-field';
 import { fieldErrors, settingsFailed, settingsSaved } from './settings-toasts';
 
 type FieldName = keyof ProfileInput;
@@ -23,7 +30,7 @@ function profileValues(user: PublicUser): ProfileInput {
   };
 }
 
-/** Spec §2/§5 Settings: company name, contact email and an optional phone, really saved. */
+/** product.md §2/§5 Settings: company name, contact email and an optional phone, really saved. */
 export function ProfileCard({ user }: { user: PublicUser }) {
   const id = useId();
   const update = useUpdateProfile();
@@ -75,7 +82,9 @@ export function ProfileCard({ user }: { user: PublicUser }) {
           <Building2 aria-hidden="true" className="size-5 text-primary" />
           <h2>Profile</h2>
         </CardTitle>
-        <CardDescription>How your studio appears to your students and how we reach you.</CardDescription>
+        <CardDescription>
+          How your studio appears to your students and how we reach you.
+        </CardDescription>
       </CardHeader>
       <form noValidate onSubmit={onSubmit} aria-label="Profile" className="flex flex-col gap-6">
         <CardContent className="grid gap-5 sm:grid-cols-2">

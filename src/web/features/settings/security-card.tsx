@@ -5,14 +5,17 @@ import { toast } from '@web/lib/use-toast';
 import { useDownloadExport } from './api/download-export';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-/** Spec §2 Settings: Change Password and Download My Data. */
+/** product.md §2 Settings: Change Password and Download My Data. */
 export function SecurityCard() {
   const download = useDownloadExport();
 
   function downloadData() {
     download.mutate(undefined, {
       onSuccess: () =>
-        toast({ title: 'Download started', description: 'Your data is being saved as a JSON file.' }),
+        toast({
+          title: 'Download started',
+          description: 'Your data is being saved as a JSON file.',
+        }),
       onError: () =>
         toast({
           title: 'Download failed',

@@ -3,7 +3,7 @@ import { NotificationsCard } from './notifications-card';
 import { ProfileCard } from './profile-card';
 import { SecurityCard } from './security-card';
 
-/** Settings (spec §2, §5, §8): profile, notifications and security, all really saved. */
+/** Settings (product.md §2, §5, §8): profile, notifications and security, all really saved. */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -11,7 +11,9 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Manage your studio profile, notifications and security.</p>
+        <p className="text-muted-foreground">
+          Manage your studio profile, notifications and security.
+        </p>
       </div>
       <ProfileCard user={user} />
       <NotificationsCard user={user} />

@@ -1,9 +1,12 @@
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 
-/** Spec §8 Settings: the success and failure toasts of every settings save. */
+/** product.md §8 Settings: the success and failure toasts of every settings save. */
 export function settingsSaved(): void {
-  toast({ title: 'Settings updated', description: 'Your profile settings have been saved successfully.' });
+  toast({
+    title: 'Settings updated',
+    description: 'Your profile settings have been saved successfully.',
+  });
 }
 
 export function settingsFailed(): void {
@@ -22,7 +25,10 @@ export function fieldErrors(error: unknown): Array<{ field: string; message: str
     if (!Array.isArray(parsed.errors)) return [];
     return parsed.errors.filter(
       (e): e is { field: string; message: string } =>
-        typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string',
+        typeof e === 'object' &&
+        e !== null &&
+        typeof e.field === 'string' &&
+        typeof e.message === 'string',
     );
   } catch {
     return [];

@@ -42,7 +42,9 @@ export function StudentPage() {
               <MonitorSmartphone aria-hidden="true" className="size-5 text-primary" />
               No public link yet
             </CardTitle>
-            <CardDescription>Choose your public URL on the dashboard to preview it here.</CardDescription>
+            <CardDescription>
+              Choose your public URL on the dashboard to preview it here.
+            </CardDescription>
           </CardHeader>
           <CardContent />
         </Card>

@@ -12,7 +12,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** The plan the account is on, its video usage and the billing actions (honestly unavailable). */
 export function CurrentPlanCard({ subscription }: { subscription: SubscriptionView }) {
   const { plan, usage, billing, planChangedAt } = subscription;
-  const percent = usage.videoLimit > 0 ? Math.round((usage.videoCount / usage.videoLimit) * 100) : 100;
+  const percent =
+    usage.videoLimit > 0 ? Math.round((usage.videoCount / usage.videoLimit) * 100) : 100;
   const atLimit = usage.videoCount >= usage.videoLimit;
   const billingNote = billing.connected
     ? undefined
@@ -47,7 +48,12 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionVi
             aria-label={`${usage.videoCount} of ${usage.videoLimit} videos used`}
             indicatorClassName={cn(atLimit && 'bg-destructive')}
           />
-          <p className={cn('text-sm', atLimit ? 'font-medium text-destructive dark:text-red-300' : 'text-muted-foreground')}>
+          <p
+            className={cn(
+              'text-sm',
+              atLimit ? 'font-medium text-destructive-text' : 'text-muted-foreground',
+            )}
+          >
             {atLimit
               ? 'You have reached your plan’s video limit. Choose a larger plan to upload more.'
               : `${usage.videoLimit - usage.videoCount} more ${usage.videoLimit - usage.videoCount === 1 ? 'video' : 'videos'} can be uploaded on this plan.`}

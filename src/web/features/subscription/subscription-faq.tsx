@@ -1,4 +1,9 @@
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@web/components/ui/accordion';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 
 const FAQ = [

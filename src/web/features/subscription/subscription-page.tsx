@@ -10,7 +10,7 @@ import { CurrentPlanCard } from './current-plan-card';
 import { PlanCard } from './plan-card';
 import { SubscriptionFaq } from './subscription-faq';
 
-/** Subscription (spec §2, §9): the current plan, real usage, the four plans and the FAQ. */
+/** Subscription (product.md §2, §9): the current plan, real usage, the four plans and the FAQ. */
 export function SubscriptionPage() {
   const plans = usePlans();
   const subscription = useSubscription();
@@ -23,7 +23,8 @@ export function SubscriptionPage() {
         toast({
           title: 'Plan not changed',
           description:
-            (error instanceof ApiError && error.serverMessage) || 'Failed to change your plan. Please try again.',
+            (error instanceof ApiError && error.serverMessage) ||
+            'Failed to change your plan. Please try again.',
           variant: 'destructive',
         }),
     });
@@ -37,7 +38,9 @@ export function SubscriptionPage() {
     <div className="mx-auto w-full max-w-7xl space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subscription</h1>
-        <p className="text-muted-foreground">Your plan, your video usage and what each plan includes.</p>
+        <p className="text-muted-foreground">
+          Your plan, your video usage and what each plan includes.
+        </p>
       </div>
 
       <BillingNotice />
@@ -52,7 +55,7 @@ export function SubscriptionPage() {
           role="alert"
           className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
         >
-          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive dark:text-red-300" />
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
           Unable to load your subscription. Please reload the page.
         </div>
       )}

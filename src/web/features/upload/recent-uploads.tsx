@@ -10,7 +10,7 @@ import { OWNER_VIDEOS_REFETCH_MS, ownerVideosQuery } from '@web/lib/owner-videos
 export const RECENT_UPLOADS_COUNT = 5;
 
 /**
- * The owner's latest uploads with their processing status, under the idle upload form. Spec §4:
+ * The owner's latest uploads with their processing status, under the idle upload form. product.md §4:
  * on the upload screen the owner's video list refetches every 30 s only while idle.
  */
 export function RecentUploads({ idle }: { idle: boolean }) {
@@ -44,10 +44,19 @@ export function RecentUploads({ idle }: { idle: boolean }) {
         ) : (
           <ul className="divide-y">
             {recent.map((video) => (
-              <li key={video.id} className="flex items-center gap-3 py-2.5" data-testid="recent-upload">
+              <li
+                key={video.id}
+                className="flex items-center gap-3 py-2.5"
+                data-testid="recent-upload"
+              >
                 <div className="flex aspect-video w-20 shrink-0 items-center justify-center overflow-hidden rounded bg-muted text-muted-foreground">
                   {video.thumbnailUrl ? (
-                    <img src={video.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                    <img
+                      src={video.thumbnailUrl}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   ) : (
                     <Film aria-hidden="true" className="size-5" />
                   )}

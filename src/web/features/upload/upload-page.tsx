@@ -1,6 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useId, useRef } from 'react';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -13,245 +11,70 @@ import {
 import { formatSize } from '@shared/format';
 import {
   BACKGROUND_DESCRIPTION_MAX,
-  checkLogoFile,
-  checkVideoFile,
   ENHANCEMENT_NOTES_MAX,
   LOGO_ACCEPT,
-  titleFromFileName,
   VIDEO_DESCRIPTION_MAX,
   VIDEO_ACCEPT,
   VIDEO_MESSAGES,
   VIDEO_TITLE_MAX,
 } from '@shared/videos.contract';
+import { FieldError, FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { refetchOwnerVideos } from '@web/lib/owner-videos';
-import { onPendingUploadFile, takePendingUploadFile } from '@web/lib/pending-upload';
-import { toast } from '@web/lib/use-toast';
-import { createVideo } from './api/create-video';
-import { uploadLogoFile } from './api/upload-logo-file';
-import { UploadStepError } from './api/upload-step-error';
-import { hasResumableUpload, uploadVideoFile, type VideoUpload } from './api/upload-video-file';
-import { TransferMeter } from './transfer-meter';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { RecentUploads } from './recent-uploads';
-import { initialUploadState, reusable, uploadReducer, type UploadStep } from './upload-state';
+import { useUploadFlow } from './use-upload-flow';
 import { VideoDropZone } from './video-drop-zone';
-
-/** Spec §2/§9: after success the screen moves to the library after 2 s. */
-export const REDIRECT_AFTER_SUCCESS_MS = 2000;
-/** Error text that keeps 4.5:1 on the card in both themes (the dark theme's red is a fill colour). */
-const ERROR_TEXT = 'text-destructive dark:text-red-400';
-/** Progress is redrawn at most this often. */
-const PROGRESS_EVERY_MS = 200;
 
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className="text-right text-xs text-muted-foreground tabular-nums">
+    <p id={id} className="-mt-1 text-right text-xs text-muted-foreground tabular-nums">
       {length}/{max}
     </p>
   );
 }
 
-/** The upload screen (spec §2, §4, §5, §8). */
+/** The upload screen (product.md §2, §4, §5, §8); the flow itself is useUploadFlow's. */
 export function UploadPage() {
   const id = useId();
-  const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [resumable, setResumable] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [replaceBackground, setReplaceBackground] = useState(false);
-  const [backgroundDescription, setBackgroundDescription] = useState('');
-  const [addLogo, setAddLogo] = useState(false);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [enhancementNotes, setEnhancementNotes] = useState('');
   const videoInputRef = useRef<HTMLInputElement>(null);
   const logoInputRef = useRef<HTMLInputElement>(null);
-  const activeUpload = useRef<VideoUpload | null>(null);
-  const cancelled = useRef(false);
-  const meter = useRef(new TransferMeter());
-  const lastProgressAt = useRef(0);
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-
+  const {
+    state,
+    busy,
+    fileProblem,
+    resumable,
+    form,
+    logo,
+    logoMissing,
+    canSubmit,
+    steps,
+    uploadedTitle,
+    chooseVideo,
+    chooseLogo,
+    removeLogo,
+    setAddLogo,
+    setReplaceBackground,
+    chooseDifferentFile,
+    cancelUpload,
+    retry,
+    submit,
+  } = useUploadFlow();
+  const { register, watch } = form;
+  const { errors } = form.formState;
   const { phase, file } = state;
-  const busy = phase === 'uploading' || phase === 'success';
-
-  function chooseVideo(candidate: File) {
-    const problem = checkVideoFile(candidate);
-    if (problem) {
-      // Spec §5: the invalid file is not kept as the selection.
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
-      setFileProblem(
-        problem.title === VIDEO_MESSAGES.tooLargeTitle
-          ? VIDEO_MESSAGES.tooLargeAlert
-          : VIDEO_MESSAGES.invalidTypeAlert,
-      );
-      return;
-    }
-    setFileProblem(null);
-    dispatch({ type: 'select', file: candidate });
-    setTitle(titleFromFileName(candidate.name));
-    setResumable(false);
-    void hasResumableUpload(candidate).then(setResumable);
-  }
-  const chooseVideoRef = useRef(chooseVideo);
-  chooseVideoRef.current = chooseVideo;
-
-  // A file picked through the dashboard's upload button arrives here (spec §2).
-  useEffect(() => {
-    const take = () => {
-      const pending = takePendingUploadFile();
-      if (pending) chooseVideoRef.current(pending);
-    };
-    take();
-    return onPendingUploadFile(take);
-  }, []);
-
-  useEffect(() => {
-    if (phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/videos'), REDIRECT_AFTER_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [phase, navigate]);
-
-  // Leaving mid-upload loses nothing (it resumes), but say so before the page goes.
-  useEffect(() => {
-    if (phase !== 'uploading') return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [phase]);
-
-  useEffect(() => () => activeUpload.current?.abort(), []);
-
-  function chooseLogo(candidate: File) {
-    const problem = checkLogoFile(candidate);
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
-      return;
-    }
-    setLogo(candidate);
-  }
-
-  function toggleLogo(on: boolean) {
-    setAddLogo(on);
-    if (!on) setLogo(null); // spec §5: turning it off clears the chosen logo
-  }
-
-  function chooseDifferentFile() {
-    activeUpload.current?.abort();
-    dispatch({ type: 'reset' });
-    setTitle('');
-    setDescription('');
-    setReplaceBackground(false);
-    setBackgroundDescription('');
-    setAddLogo(false);
-    setLogo(null);
-    setEnhancementNotes('');
-    setFileProblem(null);
-    setResumable(false);
-  }
-
-  function cancelUpload() {
-    cancelled.current = true;
-    activeUpload.current?.abort();
-    activeUpload.current = null;
-    dispatch({ type: 'cancel' });
-    if (file) void hasResumableUpload(file).then(setResumable);
-  }
-
-  const titleMissing = title.trim() === '';
-  const logoMissing = addLogo && !logo;
-  const backgroundMissing = replaceBackground && backgroundDescription.trim() === '';
-  const canSubmit =
-    (phase === 'fileSelected' || phase === 'error') &&
-    !titleMissing &&
-    !logoMissing &&
-    !backgroundMissing;
-  const steps: UploadStep[] = addLogo && logo ? ['logo', 'video', 'details'] : ['video', 'details'];
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit || !file) return;
-    cancelled.current = false;
-    meter.current.reset();
-    dispatch({ type: 'start' });
-    try {
-      let logoFileUrl: string | null = null;
-      if (addLogo && logo) {
-        dispatch({ type: 'step', step: 'logo' });
-        logoFileUrl = reusable(state.finished.logo, logo) ?? (await uploadLogoFile(logo));
-        dispatch({ type: 'finished', part: 'logo', upload: { file: logo, address: logoFileUrl } });
-      }
-
-      dispatch({ type: 'step', step: 'video' });
-      let videoURL = reusable(state.finished.video, file);
-      if (!videoURL) {
-        const upload = uploadVideoFile(file, (sent, total) => {
-          const stats = meter.current.update(sent, total);
-          const now = performance.now();
-          if (sent < total && now - lastProgressAt.current < PROGRESS_EVERY_MS) return;
-          lastProgressAt.current = now;
-          dispatch({ type: 'progress', stats });
-        });
-        activeUpload.current = upload;
-        videoURL = await upload.done;
-        activeUpload.current = null;
-        dispatch({ type: 'finished', part: 'video', upload: { file, address: videoURL } });
-      }
-      dispatch({
-        type: 'progress',
-        stats: {
-          sent: file.size,
-          total: file.size,
-          bytesPerSecond: null,
-          secondsLeft: null,
-          percent: 100,
-        },
-      });
-
-      dispatch({ type: 'step', step: 'details' });
-      const { video } = await createVideo({
-        videoURL,
-        title: title.trim(),
-        description: description.trim() || null,
-        originalFileName: file.name,
-        fileSize: String(file.size),
-        replaceBackground,
-        backgroundDescription:
-          replaceBackground && backgroundDescription.trim() ? backgroundDescription.trim() : null,
-        addLogo: Boolean(addLogo && logoFileUrl),
-        logoFileUrl,
-        enhancementNotes: enhancementNotes.trim() || null,
-      });
-      void refetchOwnerVideos(queryClient);
-      dispatch({ type: 'succeed' });
-      toast({
-        title: VIDEO_MESSAGES.successTitle,
-        description: VIDEO_MESSAGES.successDescription(video.title),
-      });
-    } catch (error) {
-      activeUpload.current = null;
-      if (cancelled.current) return;
-      const failure =
-        error instanceof UploadStepError ? error : new UploadStepError(VIDEO_MESSAGES.unexpected);
-      dispatch({ type: 'fail', message: failure.message, detail: failure.detail });
-      toast({
-        title: VIDEO_MESSAGES.uploadFailedTitle,
-        description: failure.message,
-        variant: 'destructive',
-      });
-    }
-  }
+  const replaceBackground = watch('replaceBackground');
+  const addLogo = watch('addLogo');
+  const descriptionLength = (watch('description') ?? '').length;
+  const notesLength = (watch('enhancementNotes') ?? '').length;
+  const backgroundProblem = errors.backgroundDescription?.message;
 
   const ids = {
     title: `${id}-title`,
-    titleHint: `${id}-title-hint`,
     description: `${id}-description`,
     descriptionCount: `${id}-description-count`,
     background: `${id}-background`,
@@ -280,7 +103,7 @@ export function UploadPage() {
             <div role="status" className="space-y-2">
               <h1 className="text-2xl font-bold tracking-tight">{VIDEO_MESSAGES.successTitle}</h1>
               <p className="text-muted-foreground">
-                {VIDEO_MESSAGES.successDescription(title.trim())}
+                {VIDEO_MESSAGES.successDescription(uploadedTitle)}
               </p>
               <p className="text-sm text-muted-foreground">Taking you to your Video Library...</p>
             </div>
@@ -299,7 +122,7 @@ export function UploadPage() {
         </p>
       </div>
 
-      <form noValidate onSubmit={submit} className="space-y-6">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle>
@@ -355,10 +178,8 @@ export function UploadPage() {
                     </>
                   )}
                 </div>
-                {fileProblem && phase === 'fileSelected' && (
-                  <p role="alert" className={`text-sm font-medium ${ERROR_TEXT}`}>
-                    {fileProblem}
-                  </p>
+                {phase === 'fileSelected' && (
+                  <FieldError id={`${id}-file-problem`} message={fileProblem} />
                 )}
                 {resumable && phase === 'fileSelected' && (
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -387,10 +208,10 @@ export function UploadPage() {
                 <div className="flex gap-3">
                   <AlertTriangle
                     aria-hidden="true"
-                    className={`mt-0.5 size-5 shrink-0 ${ERROR_TEXT}`}
+                    className="mt-0.5 size-5 shrink-0 text-destructive-text"
                   />
                   <div className="space-y-1">
-                    <p className={`font-medium ${ERROR_TEXT}`}>{state.error.message}</p>
+                    <p className="font-medium text-destructive-text">{state.error.message}</p>
                     <p className="text-sm text-muted-foreground">
                       {state.error.detail ??
                         'Check your connection and try again. Anything already sent is kept.'}
@@ -398,7 +219,7 @@ export function UploadPage() {
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2 pl-8">
-                  <Button type="button" size="sm" onClick={() => dispatch({ type: 'retry' })}>
+                  <Button type="button" size="sm" onClick={retry}>
                     <RotateCcw aria-hidden="true" />
                     Try Again
                   </Button>
@@ -420,45 +241,43 @@ export function UploadPage() {
                 </CardTitle>
               </CardHeader>
               <CardContent className="space-y-5">
-                <div className="space-y-2">
-                  <Label htmlFor={ids.title}>Title</Label>
-                  <Input
-                    id={ids.title}
-                    value={title}
-                    maxLength={VIDEO_TITLE_MAX}
-                    disabled={busy}
-                    required
-                    aria-invalid={titleMissing ? true : undefined}
-                    aria-describedby={titleMissing ? ids.titleHint : undefined}
-                    onChange={(event) => setTitle(event.target.value)}
-                  />
-                  {titleMissing && (
-                    <p id={ids.titleHint} className={`text-sm ${ERROR_TEXT}`}>
-                      {VIDEO_MESSAGES.titleRequired}
-                    </p>
+                <FormField id={ids.title} label="Title" error={errors.title?.message}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      maxLength={VIDEO_TITLE_MAX}
+                      disabled={busy}
+                      {...register('title')}
+                    />
                   )}
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor={ids.description}>
-                    Description{' '}
-                    <span className="font-normal text-muted-foreground">(optional)</span>
-                  </Label>
-                  <Textarea
-                    id={ids.description}
-                    value={description}
-                    maxLength={VIDEO_DESCRIPTION_MAX}
-                    disabled={busy}
-                    placeholder="What riders can expect from this class"
-                    aria-describedby={ids.descriptionCount}
-                    className="min-h-20"
-                    onChange={(event) => setDescription(event.target.value)}
-                  />
-                  <Counter
-                    id={ids.descriptionCount}
-                    length={description.length}
-                    max={VIDEO_DESCRIPTION_MAX}
-                  />
-                </div>
+                </FormField>
+                <FormField
+                  id={ids.description}
+                  label={
+                    <>
+                      Description{' '}
+                      <span className="font-normal text-muted-foreground">(optional)</span>
+                    </>
+                  }
+                  error={errors.description?.message}
+                  describedBy={ids.descriptionCount}
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      maxLength={VIDEO_DESCRIPTION_MAX}
+                      disabled={busy}
+                      placeholder="What riders can expect from this class"
+                      className="min-h-20"
+                      {...register('description')}
+                    />
+                  )}
+                </FormField>
+                <Counter
+                  id={ids.descriptionCount}
+                  length={descriptionLength}
+                  max={VIDEO_DESCRIPTION_MAX}
+                />
               </CardContent>
             </Card>
 
@@ -493,14 +312,13 @@ export function UploadPage() {
                       <Label htmlFor={ids.background}>Background description</Label>
                       <Textarea
                         id={ids.background}
-                        value={backgroundDescription}
                         maxLength={BACKGROUND_DESCRIPTION_MAX}
                         disabled={busy}
                         placeholder="e.g. A sunrise over mountains"
-                        aria-describedby={backgroundMissing ? ids.backgroundWarning : undefined}
-                        onChange={(event) => setBackgroundDescription(event.target.value)}
+                        aria-describedby={backgroundProblem ? ids.backgroundWarning : undefined}
+                        {...register('backgroundDescription')}
                       />
-                      {backgroundMissing && (
+                      {backgroundProblem && (
                         <p
                           id={ids.backgroundWarning}
                           className="flex items-center gap-2 text-sm font-medium"
@@ -509,7 +327,7 @@ export function UploadPage() {
                             aria-hidden="true"
                             className="size-4 shrink-0 text-warning"
                           />
-                          {VIDEO_MESSAGES.backgroundRequired}
+                          {backgroundProblem}
                         </p>
                       )}
                     </div>
@@ -528,7 +346,7 @@ export function UploadPage() {
                       id={ids.logoSwitch}
                       checked={addLogo}
                       disabled={busy}
-                      onCheckedChange={toggleLogo}
+                      onCheckedChange={setAddLogo}
                     />
                   </div>
                   {addLogo && (
@@ -558,7 +376,7 @@ export function UploadPage() {
                               className="size-7"
                               disabled={busy}
                               aria-label="Remove logo"
-                              onClick={() => setLogo(null)}
+                              onClick={removeLogo}
                             >
                               <X aria-hidden="true" />
                             </Button>
@@ -600,26 +418,28 @@ export function UploadPage() {
                   )}
                 </div>
 
-                <div className="space-y-2">
-                  <Label htmlFor={ids.notes}>
-                    Enhancement notes{' '}
-                    <span className="font-normal text-muted-foreground">(optional)</span>
-                  </Label>
-                  <Textarea
-                    id={ids.notes}
-                    value={enhancementNotes}
-                    maxLength={ENHANCEMENT_NOTES_MAX}
-                    disabled={busy}
-                    placeholder="e.g. The left side of the room is dark; the music is too quiet"
-                    aria-describedby={ids.notesCount}
-                    onChange={(event) => setEnhancementNotes(event.target.value)}
-                  />
-                  <Counter
-                    id={ids.notesCount}
-                    length={enhancementNotes.length}
-                    max={ENHANCEMENT_NOTES_MAX}
-                  />
-                </div>
+                <FormField
+                  id={ids.notes}
+                  label={
+                    <>
+                      Enhancement notes{' '}
+                      <span className="font-normal text-muted-foreground">(optional)</span>
+                    </>
+                  }
+                  error={errors.enhancementNotes?.message}
+                  describedBy={ids.notesCount}
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      maxLength={ENHANCEMENT_NOTES_MAX}
+                      disabled={busy}
+                      placeholder="e.g. The left side of the room is dark; the music is too quiet"
+                      {...register('enhancementNotes')}
+                    />
+                  )}
+                </FormField>
+                <Counter id={ids.notesCount} length={notesLength} max={ENHANCEMENT_NOTES_MAX} />
               </CardContent>
             </Card>
 

@@ -12,7 +12,7 @@ const other = new File(['y'], 'other.mp4', { type: 'video/mp4' });
 const run = (actions: UploadAction[], from: UploadState = initialUploadState) =>
   actions.reduce(uploadReducer, from);
 
-describe('uploadReducer (spec §4 upload flow)', () => {
+describe('uploadReducer (product.md §4 upload flow)', () => {
   it('goes idle -> fileSelected -> uploading -> success', () => {
     const states = [
       { type: 'select', file: video },

@@ -1,6 +1,6 @@
 import type { TransferStats } from './transfer-meter';
 
-/** Spec §4 upload flow: idle -> fileSelected -> uploading -> success | error. */
+/** product.md §4 upload flow: idle -> fileSelected -> uploading -> success | error. */
 export type UploadPhase = 'idle' | 'fileSelected' | 'uploading' | 'success' | 'error';
 export type UploadStep = 'logo' | 'video' | 'details';
 

@@ -6,7 +6,7 @@ import { cn } from '@web/lib/utils';
 
 interface VideoDropZoneProps {
   onFile: (file: File) => void;
-  /** The last refused file's reason (spec §5 alert text), shown under the zone. */
+  /** The last refused file's reason (product.md §5 alert text), shown under the zone. */
   problem: string | null;
 }
 
@@ -70,11 +70,7 @@ export function VideoDropZone({ onFile, problem }: VideoDropZoneProps) {
         />
       </div>
       {problem && (
-        <p
-          id={problemId}
-          role="alert"
-          className="text-sm font-medium text-destructive dark:text-red-400"
-        >
+        <p id={problemId} role="alert" className="text-sm font-medium text-destructive-text">
           {problem}
         </p>
       )}

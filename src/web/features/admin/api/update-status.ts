@@ -1,11 +1,24 @@
-import { adminStatusPath, type AdminVideoResponse } from '@shared/admin.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminEndpoints } from '@shared/admin.contract';
 import type { VideoStatus } from '@shared/videos.contract';
-import { apiJson } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { refreshAdminVideos } from './admin-videos';
 
-/** PUT /api/admin/videos/{id}/status with the notes box's text and the status the admin saw. */
-export function updateVideoStatus(
-  videoId: string,
-  input: { status: VideoStatus; notes: string; from: VideoStatus },
-): Promise<AdminVideoResponse> {
-  return apiJson<AdminVideoResponse>('PUT', adminStatusPath(videoId), input);
+export interface StatusChange {
+  videoId: string;
+  status: VideoStatus;
+  /** The notes box's text, saved with the change. */
+  notes: string;
+  /** The status the admin saw: the server answers 409 when someone moved it meanwhile. */
+  from: VideoStatus;
+}
+
+/** PUT /api/admin/videos/{id}/status; the desk's list is read again whatever the answer. */
+export function useUpdateVideoStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ videoId, ...body }: StatusChange) =>
+      api(adminEndpoints.status, { params: { id: videoId }, body }),
+    onSettled: () => refreshAdminVideos(queryClient),
+  });
 }

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminEventsPath, type VideoEventsResponse } from '@shared/admin.contract';
-import { getQueryFn } from '@web/lib/api';
+import { adminEndpoints } from '@shared/admin.contract';
+import { api } from '@web/lib/api';
+import { adminVideoKeys } from './admin-videos';
 
 /** A video's audit trail, loaded when its history is opened. */
 export function videoEventsQuery(videoId: string) {
   return queryOptions({
-    queryKey: [adminEventsPath(videoId)],
-    queryFn: getQueryFn<VideoEventsResponse>({ on401: 'throw' }),
-    select: (data) => data!.events,
+    queryKey: adminVideoKeys.events(videoId),
+    queryFn: ({ signal }) => api(adminEndpoints.events, { params: { id: videoId }, signal }),
+    select: (data) => data.events,
   });
 }

@@ -1,8 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnalyticsResponse } from '@shared/analytics.contract';
-import { apiJson } from '@web/lib/api';
+import { analyticsEndpoints } from '@shared/analytics.contract';
+import { api } from '@web/lib/api';
 
-export const ANALYTICS_KEY = '/api/analytics';
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  figures: (videoId: string | null, timeZone: string) =>
+    [...analyticsKeys.all, { video: videoId, tz: timeZone }] as const,
+};
 
 /** The browser's IANA time zone, so days and hours are the owner's own; UTC when unknown. */
 export function browserTimeZone(): string {
@@ -15,11 +19,13 @@ export function browserTimeZone(): string {
 
 /** GET /api/analytics[?video=][&tz=]: the owner's figures over the last 30 days. */
 export function analyticsQuery(videoId: string | null, timeZone: string) {
-  const params = new URLSearchParams({ tz: timeZone });
-  if (videoId) params.set('video', videoId);
   return queryOptions({
-    queryKey: [ANALYTICS_KEY, { video: videoId, tz: timeZone }],
-    queryFn: () => apiJson<AnalyticsResponse>('GET', `${ANALYTICS_KEY}?${params.toString()}`),
+    queryKey: analyticsKeys.figures(videoId, timeZone),
+    queryFn: ({ signal }) =>
+      api(analyticsEndpoints.overview, {
+        query: { tz: timeZone, video: videoId ?? undefined },
+        signal,
+      }),
     // Figures move as riders ride: read them fresh on every visit.
     staleTime: 0,
     refetchOnMount: 'always',

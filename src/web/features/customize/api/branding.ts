@@ -1,25 +1,29 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  BRANDING_DOMAIN_PATH,
-  BRANDING_DOMAIN_VERIFY_PATH,
-  BRANDING_PATH,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  brandingEndpoints,
   LOGO_FIELD,
-  UPLOAD_LOGO_PATH,
   type BrandingDto,
   type BrandingResponse,
   type UpdateBrandingBody,
-  type UpdateBrandingResponse,
-  type UpdateDomainResponse,
-  type UploadLogoResponse,
 } from '@shared/branding.contract';
-import { GYM_API_PREFIX, type GymLookupResponse } from '@shared/gyms.contract';
-import type { UpdateSlugResponse } from '@shared/slug.contract';
-import { ApiError, apiJson, getQueryFn } from '@web/lib/api';
+import { gymEndpoints } from '@shared/gyms.contract';
+import { api } from '@web/lib/api';
+import { gymKeys } from '@web/lib/gym-keys';
 import { refetchCurrentUser, setCurrentUser } from '@web/lib/session';
 
+export const brandingKeys = {
+  all: ['branding'] as const,
+};
+
 export const brandingQuery = queryOptions({
-  queryKey: [BRANDING_PATH],
-  queryFn: getQueryFn<BrandingResponse>({ on401: 'throw' }),
+  queryKey: brandingKeys.all,
+  queryFn: ({ signal }) => api(brandingEndpoints.get, { signal }),
 });
 
 export function useBranding() {
@@ -29,23 +33,23 @@ export function useBranding() {
 /** The owner's own public page (same cache entry as the public page's), for the preview's classes. */
 export function useOwnGym(slug: string | null) {
   return useQuery({
-    queryKey: [GYM_API_PREFIX, encodeURIComponent(slug ?? '')],
-    queryFn: getQueryFn<GymLookupResponse>({ on401: 'throw' }),
+    queryKey: gymKeys.bySlug(slug ?? ''),
+    queryFn: ({ signal }) => api(gymEndpoints.bySlug, { params: { gymSlug: slug ?? '' }, signal }),
     enabled: Boolean(slug),
     staleTime: 60_000,
   });
 }
 
 function storeBranding(client: QueryClient, branding: BrandingDto): void {
-  client.setQueryData<BrandingResponse>([BRANDING_PATH], { branding });
+  client.setQueryData<BrandingResponse>(brandingKeys.all, { branding });
   // The public page of this gym shows the new look on its next visit.
-  void client.invalidateQueries({ queryKey: [GYM_API_PREFIX] });
+  void client.invalidateQueries({ queryKey: gymKeys.all });
 }
 
 export function useSaveBranding() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBrandingBody) => apiJson<UpdateBrandingResponse>('PUT', BRANDING_PATH, body),
+    mutationFn: (body: UpdateBrandingBody) => api(brandingEndpoints.update, { body }),
     onSuccess: (response) => {
       storeBranding(client, response.branding);
       setCurrentUser(client, response.user);
@@ -53,24 +57,20 @@ export function useSaveBranding() {
   });
 }
 
-/** POST /api/auth/upload-logo (spec §7): multipart, field `logo`; refetches the current user. */
-export async function uploadLogo(file: File): Promise<UploadLogoResponse> {
-  const form = new FormData();
-  form.append(LOGO_FIELD, file);
-  const res = await fetch(UPLOAD_LOGO_PATH, { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as UploadLogoResponse;
-}
-
+/** POST /api/auth/upload-logo (product.md §7): multipart, field `logo`; refetches the current user. */
 export function useUploadLogo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: uploadLogo,
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append(LOGO_FIELD, file);
+      return api(brandingEndpoints.uploadLogo, { body });
+    },
     onSuccess: async (response) => {
       setCurrentUser(client, response.user);
       await refetchCurrentUser(client);
-      await client.invalidateQueries({ queryKey: [BRANDING_PATH] });
-      void client.invalidateQueries({ queryKey: [GYM_API_PREFIX] });
+      await client.invalidateQueries({ queryKey: brandingKeys.all });
+      void client.invalidateQueries({ queryKey: gymKeys.all });
     },
   });
 }
@@ -78,8 +78,7 @@ export function useUploadLogo() {
 export function useSaveDomain() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (domain: string | null) =>
-      apiJson<UpdateDomainResponse>('PUT', BRANDING_DOMAIN_PATH, { domain }),
+    mutationFn: (domain: string | null) => api(brandingEndpoints.setDomain, { body: { domain } }),
     onSuccess: (response) => {
       storeBranding(client, response.branding);
       setCurrentUser(client, response.user);
@@ -91,19 +90,10 @@ export function useSaveDomain() {
 export function useVerifyDomain() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<UpdateDomainResponse>('POST', BRANDING_DOMAIN_VERIFY_PATH, {}),
+    mutationFn: () => api(brandingEndpoints.verifyDomain),
     onSuccess: (response) => {
       storeBranding(client, response.branding);
       setCurrentUser(client, response.user);
     },
-  });
-}
-
-/** PUT /api/auth/slug: the owner's new public slug; the cached user takes the answer. */
-export function useUpdateSlug() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (slug: string) => apiJson<UpdateSlugResponse>('PUT', '/api/auth/slug', { slug }),
-    onSuccess: (response) => setCurrentUser(client, response.user),
   });
 }

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { PublicGymResponse } from '@shared/gyms.contract';
 import { gymByHostQuery, gymQuery, seedEmbeddedGym } from './gym-query';
 
-const gym = { slug: 'ride-house', gymName: 'Ride House', videos: [] } as unknown as PublicGymResponse;
+const gym = {
+  slug: 'ride-house',
+  gymName: 'Ride House',
+  videos: [],
+} as unknown as PublicGymResponse;
 
 describe('seedEmbeddedGym', () => {
   it("puts the HTML's gym under its slug's query, or the custom domain's, as if the API had answered", () => {

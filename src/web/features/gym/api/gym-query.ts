@@ -1,28 +1,29 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   EMBEDDED_GYM_ID,
-  GYM_API_PREFIX,
-  GYM_BY_HOST_PATH,
+  gymEndpoints,
   type EmbeddedGym,
   type GymLookupResponse,
 } from '@shared/gyms.contract';
-import { getQueryFn } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { gymKeys } from '@web/lib/gym-keys';
 
-/** GET /api/gym/{gymSlug} (spec §7): the gym, or a hint to its current slug. */
+/** GET /api/gym/{gymSlug} (product.md §7): the gym, or a hint to its current slug. */
 export function gymQuery(slug: string) {
   return queryOptions({
-    queryKey: [GYM_API_PREFIX, encodeURIComponent(slug)],
-    queryFn: getQueryFn<GymLookupResponse>({ on401: 'throw' }),
+    queryKey: gymKeys.bySlug(slug),
+    queryFn: ({ signal }) => api(gymEndpoints.bySlug, { params: { gymSlug: slug }, signal }),
     // The server caches for 60 s: a rider reopening the page gets fresh classes after that.
     staleTime: 60_000,
   });
 }
 
-/** GET /api/gym/by-host: the gym whose custom domain this page was opened on (spec §9). */
+/** GET /api/gym/by-host: the gym whose custom domain this page was opened on (product.md §9). */
 export function gymByHostQuery() {
   return queryOptions({
-    queryKey: [GYM_BY_HOST_PATH],
-    queryFn: getQueryFn<GymLookupResponse>({ on401: 'throw' }),
+    queryKey: gymKeys.byHost(),
+    // Typed as the lookup by slug (which may also answer a redirect): the page reads both alike.
+    queryFn: ({ signal }): Promise<GymLookupResponse> => api(gymEndpoints.byHost, { signal }),
     staleTime: 60_000,
   });
 }

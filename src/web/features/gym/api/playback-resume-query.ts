@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLAYBACK_RESUME_PATH } from '@shared/playback';
-import type { PlaybackResumeResponse } from '@shared/playback.contract';
-import { getQueryFn } from '@web/lib/api';
+import { playbackEndpoints } from '@shared/playback';
+import { api } from '@web/lib/api';
+
+export const playbackKeys = {
+  all: ['playback'] as const,
+  resume: (videoId: string, viewerId: string) =>
+    [...playbackKeys.all, 'resume', videoId, viewerId] as const,
+};
 
 /** GET /api/playback/resume: where this device's viewer stopped in a class (read fresh at every open). */
 export function playbackResumeQuery(videoId: string, viewerId: string) {
-  const search = new URLSearchParams({ videoId, viewerId });
   return queryOptions({
-    queryKey: [`${PLAYBACK_RESUME_PATH}?${search.toString()}`],
-    queryFn: getQueryFn<PlaybackResumeResponse>({ on401: 'throw' }),
+    queryKey: playbackKeys.resume(videoId, viewerId),
+    queryFn: ({ signal }) =>
+      api(playbackEndpoints.resume, { query: { videoId, viewerId }, signal }),
     staleTime: 0,
     gcTime: 0,
   });

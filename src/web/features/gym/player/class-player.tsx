@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   ArrowLeft,
   Cast,
@@ -15,20 +15,14 @@ import type { PublicGymBranding, PublicGymVideo } from '@shared/gyms.contract';
 import { gymThemeStyle } from '@web/components/gym/gym-theme';
 import { cn } from '@web/lib/utils';
 import { usePlaybackResume } from '../api/playback-resume-query';
-import {
-  attachEngine,
-  browserSupport,
-  enginesFor,
-  type AttachedEngine,
-  type Engine,
-  type QualityLevel,
-} from './media-engine';
+import { enterFullscreen, exitFullscreen, fullscreenElement } from './fullscreen';
 import { savedPosition, startPosition, viewerId } from './playback-device';
 import { formatClock } from './player-format';
 import { trackPlayback } from './playback-tracker';
+import { playerKeyAction, SKIP_SECONDS, useClassMedia } from './use-class-media';
+import { useRemotePlayback } from './use-remote-playback';
 import { useWakeLock } from './use-wake-lock';
 
-const SKIP_SECONDS = 15;
 export const PLAYER_MESSAGES = {
   unavailable: "This class can't play right now. Please try again later.",
   reconnecting: 'Reconnecting… the class keeps playing from what is loaded.',
@@ -43,85 +37,6 @@ interface ClassPlayerProps {
   onClose(): void;
 }
 
-type FullscreenElement = HTMLElement & { webkitRequestFullscreen?: () => Promise<void> | void };
-type FullscreenDocument = Document & {
-  webkitFullscreenElement?: Element | null;
-  webkitExitFullscreen?: () => Promise<void> | void;
-};
-type AirPlayVideo = HTMLVideoElement & { webkitShowPlaybackTargetPicker?: () => void };
-
-function fullscreenElement(): Element | null {
-  const doc = document as FullscreenDocument;
-  return doc.fullscreenElement ?? doc.webkitFullscreenElement ?? null;
-}
-
-async function enterFullscreen(element: FullscreenElement): Promise<void> {
-  // Only right after a tap (Start Class, the button): opened by a reload or Back/Forward, the
-  // browser would refuse and log it.
-  if (navigator.userActivation && !navigator.userActivation.isActive) return;
-  try {
-    if (element.requestFullscreen) await element.requestFullscreen({ navigationUI: 'hide' });
-    else await element.webkitRequestFullscreen?.();
-  } catch {
-    /* not allowed here (no user gesture, iPhone): the fixed overlay already fills the screen */
-  }
-}
-
-async function exitFullscreen(): Promise<void> {
-  const doc = document as FullscreenDocument;
-  try {
-    if (doc.exitFullscreen) await doc.exitFullscreen();
-    else await doc.webkitExitFullscreen?.();
-  } catch {
-    /* already out */
-  }
-}
-
-/** Where the browser offers it: AirPlay (Safari) or the Remote Playback API (Chromecast, etc.). */
-function useRemotePlayback(
-  videoRef: React.RefObject<HTMLVideoElement | null>,
-  engine: Engine | null,
-) {
-  const [kind, setKind] = useState<'airplay' | 'remote' | null>(null);
-  useEffect(() => {
-    const video = videoRef.current as AirPlayVideo | null;
-    if (!video || !engine) return;
-    if ('WebKitPlaybackTargetAvailabilityEvent' in window && video.webkitShowPlaybackTargetPicker) {
-      const onAvailability = (event: Event) =>
-        setKind(
-          (event as Event & { availability?: string }).availability === 'available'
-            ? 'airplay'
-            : null,
-        );
-      video.addEventListener('webkitplaybacktargetavailabilitychanged', onAvailability);
-      return () =>
-        video.removeEventListener('webkitplaybacktargetavailabilitychanged', onAvailability);
-    }
-    if (!video.remote || typeof video.remote.watchAvailability !== 'function') return;
-    let id: number | undefined;
-    let cancelled = false;
-    video.remote
-      .watchAvailability((available) => setKind(available ? 'remote' : null))
-      .then((watchId) => {
-        if (cancelled) void video.remote.cancelWatchAvailability(watchId).catch(() => undefined);
-        else id = watchId;
-      })
-      .catch(() => setKind(null)); // not supported for this source or browser
-    return () => {
-      cancelled = true;
-      setKind(null);
-      if (id !== undefined) void video.remote.cancelWatchAvailability(id).catch(() => undefined);
-    };
-  }, [videoRef, engine]);
-  const prompt = useCallback(() => {
-    const video = videoRef.current as AirPlayVideo | null;
-    if (!video) return;
-    if (kind === 'airplay') video.webkitShowPlaybackTargetPicker?.();
-    else if (kind === 'remote') void video.remote.prompt().catch(() => undefined);
-  }, [kind, videoRef]);
-  return { kind, prompt };
-}
-
 const controlButton =
   'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center gap-2 rounded-full text-white transition-colors outline-none hover:bg-white/15 focus-visible:ring-4 focus-visible:ring-white/70 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -134,26 +49,18 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playRef = useRef<HTMLButtonElement>(null);
-  const engineRef = useRef<AttachedEngine | null>(null);
   const viewer = useMemo(() => viewerId(), []);
   const resume = usePlaybackResume(video.id, viewer);
-
-  const [engine, setEngine] = useState<Engine | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const [waiting, setWaiting] = useState(true);
-  const [reconnecting, setReconnecting] = useState(false);
-  const [needsTap, setNeedsTap] = useState(false);
-  const [currentTime, setCurrentTime] = useState(0);
-  const [mediaDuration, setMediaDuration] = useState<number | null>(null);
-  const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [chosenLevel, setChosenLevel] = useState(-1);
-  const [playingLevel, setPlayingLevel] = useState<number | null>(null);
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const remote = useRemotePlayback(videoRef, engine);
-  useWakeLock(playing);
 
-  const duration = mediaDuration ?? video.durationSeconds ?? 0;
+  // Beacons for the owner's analytics, for as long as the player is open. Declared before the
+  // media so that on close its last beacon (and saved position) go out before the source is torn down.
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!element) return;
+    return trackPlayback(element, { videoId: video.id, gymSlug });
+  }, [video.id, gymSlug]);
+
   // Where to start, once the server's copy is in (or failed): fixed for the life of the player.
   const startAt = useMemo(
     () =>
@@ -162,7 +69,15 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
         : startPosition(savedPosition(video.id), resume.data ?? null, video.durationSeconds),
     [resume.isPending, resume.data, video.id, video.durationSeconds],
   );
-  const { hlsUrl, mp4Url } = video;
+  const media = useClassMedia(videoRef, {
+    hlsUrl: video.hlsUrl,
+    mp4Url: video.mp4Url,
+    startAt,
+    knownDuration: video.durationSeconds,
+  });
+  const { failed, playing, currentTime, duration, levels, togglePlay, skip } = media;
+  const remote = useRemotePlayback(videoRef, media.engine);
+  useWakeLock(playing);
 
   // Full screen first (allowed right after the Start Class tap), the page behind never scrolls,
   // and leaving the player leaves full screen.
@@ -184,78 +99,6 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
     };
   }, []);
 
-  // Beacons for the owner's analytics, for as long as the player is open. Declared before the
-  // media so that on close its last beacon (and saved position) go out before the source is torn down.
-  useEffect(() => {
-    const media = videoRef.current;
-    if (!media) return;
-    return trackPlayback(media, { videoId: video.id, gymSlug });
-  }, [video.id, gymSlug]);
-
-  // The media: the best engine this browser runs, the next one if it fails.
-  useEffect(() => {
-    const media = videoRef.current;
-    if (!media || startAt === null) return;
-    const source = { hlsUrl, mp4Url };
-    const engines = enginesFor(source, browserSupport(media));
-    let cancelled = false;
-    let current = -1;
-    const tryEngine = async (index: number): Promise<void> => {
-      if (cancelled || index <= current) return;
-      current = index;
-      engineRef.current?.destroy();
-      engineRef.current = null;
-      setLevels([]);
-      setPlayingLevel(null);
-      const next = engines[index];
-      if (!next) {
-        setFailed(true);
-        setWaiting(false);
-        return;
-      }
-      const from = index === 0 ? startAt : media.currentTime || startAt;
-      const attached = await attachEngine(next, media, source, from, {
-        onLevels: setLevels,
-        onLevelPlaying: setPlayingLevel,
-        onReconnecting: setReconnecting,
-        onFailed: () => void tryEngine(index + 1),
-      });
-      if (cancelled) {
-        attached?.destroy();
-        return;
-      }
-      if (!attached) return tryEngine(index + 1);
-      engineRef.current = attached;
-      setEngine(next);
-      media.play().catch(() => setNeedsTap(true));
-    };
-    void tryEngine(0);
-    return () => {
-      cancelled = true;
-      engineRef.current?.destroy();
-      engineRef.current = null;
-    };
-  }, [startAt, hlsUrl, mp4Url]);
-
-  const togglePlay = useCallback(() => {
-    const media = videoRef.current;
-    if (!media || failed) return;
-    if (media.paused || media.ended) {
-      setNeedsTap(false);
-      media.play().catch(() => setNeedsTap(true));
-    } else {
-      media.pause();
-    }
-  }, [failed]);
-
-  const skip = useCallback((delta: number) => {
-    const media = videoRef.current;
-    if (!media) return;
-    const end = Number.isFinite(media.duration) ? media.duration : Infinity;
-    media.currentTime = Math.min(Math.max(0, media.currentTime + delta), end);
-    setCurrentTime(media.currentTime);
-  }, []);
-
   const toggleFullscreen = () => {
     const root = rootRef.current;
     if (!root) return;
@@ -269,23 +112,23 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
       keepFocusInside(event);
       return;
     }
-    if (target.tagName === 'SELECT' || target.tagName === 'INPUT') return;
-    // Space on a focused button presses that button; elsewhere (the video, the title) it plays.
-    if ((event.key === ' ' && target.tagName !== 'BUTTON') || event.key === 'k') {
-      event.preventDefault();
-      togglePlay();
-    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      event.preventDefault();
-      skip(event.key === 'ArrowLeft' ? -SKIP_SECONDS : SKIP_SECONDS);
-    } else if (event.key === 'Escape' && !fullscreenElement()) {
+    const action = playerKeyAction(event.key, target.tagName, fullscreenElement() !== null);
+    if (!action) return;
+    if (action === 'close') {
       onClose();
+      return;
     }
+    event.preventDefault();
+    if (action === 'toggle') togglePlay();
+    else skip(action === 'back' ? -SKIP_SECONDS : SKIP_SECONDS);
   };
 
   /** A modal dialog: Tab and Shift+Tab go round the player's controls, never to the page behind. */
   const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
     const controls = Array.from(
-      event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), select, input:not([disabled])'),
+      event.currentTarget.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), select, input:not([disabled])',
+      ),
     );
     const first = controls[0];
     const last = controls[controls.length - 1];
@@ -301,17 +144,6 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
     }
   };
 
-  const chooseLevel = (index: number) => {
-    setChosenLevel(index);
-    engineRef.current?.setLevel(index);
-  };
-  const autoLabel = (() => {
-    const now = levels.find((l) => l.index === playingLevel);
-    return chosenLevel === -1 && now ? `Auto (${now.label})` : 'Auto';
-  })();
-  const remaining = Math.max(0, duration - currentTime);
-  const showCentrePlay = !failed && !playing && (needsTap || !waiting);
-
   return (
     <div
       ref={rootRef}
@@ -321,7 +153,7 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
       // Focusable itself, so a tap on the video keeps the keyboard shortcuts inside the player.
       tabIndex={-1}
       data-testid="class-player"
-      data-engine={engine ?? ''}
+      data-engine={media.engine ?? ''}
       onKeyDown={onKeyDown}
       style={gymThemeStyle(branding)}
       className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none select-none"
@@ -341,12 +173,12 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
           <label className="flex items-center gap-2">
             <span className="text-sm text-neutral-300 max-sm:sr-only">Quality</span>
             <select
-              value={String(chosenLevel)}
-              onChange={(e) => chooseLevel(Number(e.target.value))}
+              value={String(media.chosenLevel)}
+              onChange={(e) => media.chooseLevel(Number(e.target.value))}
               className="min-h-12 cursor-pointer rounded-lg border border-white/30 bg-neutral-900 px-3 text-base text-white outline-none focus-visible:ring-4 focus-visible:ring-white/70"
               data-testid="quality-select"
             >
-              <option value="-1">{autoLabel}</option>
+              <option value="-1">{media.autoLabel}</option>
               {levels.map((level) => (
                 <option key={level.index} value={String(level.index)}>
                   {level.label}
@@ -389,20 +221,6 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
           playsInline
           preload="auto"
           onClick={togglePlay}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
-          onWaiting={() => setWaiting(true)}
-          onPlaying={() => {
-            setWaiting(false);
-            setNeedsTap(false);
-          }}
-          onCanPlay={() => setWaiting(false)}
-          onTimeUpdate={(e) => setCurrentTime(e.currentTarget.currentTime)}
-          onDurationChange={(e) => {
-            const d = e.currentTarget.duration;
-            if (Number.isFinite(d) && d > 0) setMediaDuration(d);
-          }}
         />
         <div
           aria-live="polite"
@@ -415,24 +233,24 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
             >
               {PLAYER_MESSAGES.unavailable}
             </p>
-          ) : reconnecting ? (
+          ) : media.reconnecting ? (
             <p className="flex items-center gap-3 rounded-xl bg-black/80 px-6 py-4 text-lg font-semibold">
               <WifiOff aria-hidden="true" className="size-6 shrink-0" />
               {PLAYER_MESSAGES.reconnecting}
             </p>
-          ) : waiting && !needsTap ? (
+          ) : media.waiting && !media.needsTap ? (
             <Loader2
               aria-label="Loading"
               className="size-16 animate-spin motion-reduce:animate-none"
             />
           ) : null}
         </div>
-        {showCentrePlay && (
+        {media.showCentrePlay && (
           <button
             type="button"
             onClick={togglePlay}
             className="absolute top-1/2 left-1/2 flex size-28 -translate-x-1/2 -translate-y-1/2 cursor-pointer flex-col items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) shadow-2xl outline-none focus-visible:ring-4 focus-visible:ring-white"
-            aria-label={needsTap ? PLAYER_MESSAGES.tapToPlay : 'Play'}
+            aria-label={media.needsTap ? PLAYER_MESSAGES.tapToPlay : 'Play'}
             data-testid="centre-play"
           >
             <Play aria-hidden="true" className="size-14 translate-x-1 fill-current" />
@@ -448,12 +266,7 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
           step={1}
           // A string, as the DOM holds it: Preact (the public build) rewrites a value that differs.
           value={String(Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration))))}
-          onChange={(e) => {
-            const media = videoRef.current;
-            if (!media) return;
-            media.currentTime = Number(e.target.value);
-            setCurrentTime(media.currentTime);
-          }}
+          onChange={(e) => media.seek(Number(e.target.value))}
           disabled={failed || duration <= 0}
           aria-label="Class progress"
           aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
@@ -521,7 +334,7 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
               className="text-3xl leading-tight font-bold tabular-nums sm:text-5xl"
               data-testid="remaining"
             >
-              -{formatClock(remaining)}
+              -{formatClock(media.remaining)}
             </span>
           </p>
         </div>

@@ -1,9 +1,12 @@
-import { BEACON_EVERY_SECONDS, PLAYBACK_BEACON_PATH, type PlaybackEvent } from '@shared/playback';
+import { BEACON_EVERY_SECONDS, playbackEndpoints, type PlaybackEvent } from '@shared/playback';
 import type { PlaybackBeacon } from '@shared/playback.contract';
+import { apiUrl } from '@web/lib/api';
 import { randomUuid, savePosition, viewerId } from './playback-device';
 
 /** A timeupdate step longer than this (seconds, at 1x) is a jump, not playback. */
 const MAX_STEP_SECONDS = 2;
+/** Where beacons go: fetch with keepalive, or navigator.sendBeacon as the page goes away. */
+const BEACON_URL = apiUrl(playbackEndpoints.beacon);
 /** The device's resume copy is written at most this often while playing. */
 const SAVE_EVERY_MS = 2000;
 
@@ -40,7 +43,7 @@ export function trackPlayback(
   }
 
   function send(event: PlaybackEvent): void {
-    void fetch(PLAYBACK_BEACON_PATH, {
+    void fetch(BEACON_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: beacon(event),
@@ -56,7 +59,7 @@ export function trackPlayback(
     const body = beacon('hide');
     const queued =
       typeof navigator.sendBeacon === 'function' &&
-      navigator.sendBeacon(PLAYBACK_BEACON_PATH, new Blob([body], { type: 'application/json' }));
+      navigator.sendBeacon(BEACON_URL, new Blob([body], { type: 'application/json' }));
     if (!queued) send('hide');
   }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VIDEOS_PATH, type VideoResponse } from '@shared/videos.contract';
-import { apiJson } from '@web/lib/api';
+import { videoEndpoints } from '@shared/videos.contract';
+import { api } from '@web/lib/api';
 import { refetchOwnerVideos } from '@web/lib/owner-videos';
 
 export interface VideoEdit {
@@ -13,7 +13,7 @@ export function useUpdateVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: VideoEdit & { id: string }) =>
-      apiJson<VideoResponse>('PATCH', `${VIDEOS_PATH}/${encodeURIComponent(id)}`, body),
+      api(videoEndpoints.update, { params: { id }, body }),
     onSuccess: () => refetchOwnerVideos(queryClient),
   });
 }

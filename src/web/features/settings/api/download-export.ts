@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@web/lib/api';
+import { accountEndpoints } from '@shared/account.contract';
+import { apiResponse } from '@web/lib/api';
 
 const FALLBACK_NAME = 'cadence-data.json';
 
@@ -26,7 +27,7 @@ function saveBlob(blob: Blob, name: string): void {
 export function useDownloadExport() {
   return useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('GET', '/api/auth/export');
+      const res = await apiResponse(accountEndpoints.export);
       const name = fileNameFrom(res.headers.get('Content-Disposition'));
       saveBlob(await res.blob(), name);
       return name;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '@shared/auth.contract';
-import type { NotificationsBody, SettingsResponse } from '@shared/account.contract';
-import { apiJson } from '@web/lib/api';
-import { CURRENT_USER_KEY, setCurrentUser } from '@web/lib/session';
+import { accountEndpoints, type NotificationsBody } from '@shared/account.contract';
+import { api } from '@web/lib/api';
+import { currentUserQuery, setCurrentUser } from '@web/lib/session';
 
 /**
  * PUT /api/auth/settings/notifications with the switches that changed. The switch moves at once
@@ -11,11 +10,10 @@ import { CURRENT_USER_KEY, setCurrentUser } from '@web/lib/session';
 export function useUpdateNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationsBody) =>
-      apiJson<SettingsResponse>('PUT', '/api/auth/settings/notifications', body),
+    mutationFn: (body: NotificationsBody) => api(accountEndpoints.notifications, { body }),
     onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
-      const previous = queryClient.getQueryData<PublicUser | null>(CURRENT_USER_KEY);
+      await queryClient.cancelQueries({ queryKey: currentUserQuery.queryKey });
+      const previous = queryClient.getQueryData(currentUserQuery.queryKey);
       if (previous) setCurrentUser(queryClient, { ...previous, ...body });
       return { previous };
     },

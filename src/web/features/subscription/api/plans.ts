@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanView, SubscriptionView } from '@shared/plans.contract';
-import { getQueryFn } from '@web/lib/api';
+import { plansEndpoints } from '@shared/plans.contract';
+import { api } from '@web/lib/api';
 
-export const PLANS_KEY = ['/api/plans'] as const;
-export const SUBSCRIPTION_KEY = ['/api/auth/subscription'] as const;
+export const planKeys = {
+  all: ['plans'] as const,
+  list: () => [...planKeys.all, 'list'] as const,
+  subscription: () => [...planKeys.all, 'subscription'] as const,
+};
 
 /** GET /api/plans: the four plans with isCurrentPlan. */
 export const plansQuery = queryOptions({
-  queryKey: PLANS_KEY,
-  queryFn: getQueryFn<PlanView[]>({ on401: 'throw' }),
+  queryKey: planKeys.list(),
+  queryFn: ({ signal }) => api(plansEndpoints.list, { signal }),
 });
 
 /**
@@ -16,8 +19,8 @@ export const plansQuery = queryOptions({
  * seam. Read fresh on every visit: videos come and go on other screens.
  */
 export const subscriptionQuery = queryOptions({
-  queryKey: SUBSCRIPTION_KEY,
-  queryFn: getQueryFn<SubscriptionView>({ on401: 'throw' }),
+  queryKey: planKeys.subscription(),
+  queryFn: ({ signal }) => api(plansEndpoints.subscription, { signal }),
   staleTime: 0,
   refetchOnMount: 'always',
 });

@@ -1,16 +1,16 @@
-import { storedAddress, UPLOAD_URL_PATH, type UploadUrlResponse } from '@shared/uploads.contract';
+import { storedAddress, uploadEndpoints } from '@shared/uploads.contract';
 import { VIDEO_MESSAGES } from '@shared/videos.contract';
-import { apiJson } from '@web/lib/api';
+import { api } from '@web/lib/api';
 import { messageFromBody, serverReason, UploadStepError } from './upload-step-error';
 
 /**
- * The logo the spec's way (§7): POST /api/objects/upload for a pre-signed URL, then one raw PUT.
+ * The logo the product's way (§7): POST /api/objects/upload for a pre-signed URL, then one raw PUT.
  * Answers the stored address (the URL without its query string).
  */
 export async function uploadLogoFile(file: File, signal?: AbortSignal): Promise<string> {
   let uploadURL: string;
   try {
-    ({ uploadURL } = await apiJson<UploadUrlResponse>('POST', UPLOAD_URL_PATH));
+    ({ uploadURL } = await api(uploadEndpoints.uploadUrl));
   } catch (error) {
     throw new UploadStepError(VIDEO_MESSAGES.failedLogoUploadUrl, serverReason(error));
   }

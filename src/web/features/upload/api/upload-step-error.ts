@@ -1,6 +1,6 @@
 import { ApiError } from '@web/lib/api';
 
-/** A failed step of the upload, in the spec's words (§8), with the server's reason when it gave one. */
+/** A failed step of the upload, in the product's words (docs/product.md) (§8), with the server's reason when it gave one. */
 export class UploadStepError extends Error {
   constructor(
     message: string,

@@ -1,8 +1,11 @@
 import * as tus from 'tus-js-client';
-import { OBJECT_URL_HEADER, TUS_ENDPOINT } from '@shared/uploads.contract';
+import { OBJECT_URL_HEADER, uploadEndpoints } from '@shared/uploads.contract';
 import { VIDEO_MESSAGES } from '@shared/videos.contract';
+import { apiUrl } from '@web/lib/api';
 import { messageFromBody, UploadStepError } from './upload-step-error';
 
+/** Where tus creates the upload (POST); the server names each upload's own address. */
+const TUS_URL = apiUrl(uploadEndpoints.tusCreate);
 /** Each PATCH carries at most this much, so proxies with body limits are no obstacle. */
 const CHUNK_SIZE = 64 * 1024 * 1024;
 /** Gym wifi drops out: keep retrying for a good while before giving up. */
@@ -27,7 +30,7 @@ export function uploadVideoFile(
   let aborted = false;
   const done = new Promise<string>((resolve, reject) => {
     upload = new tus.Upload(file, {
-      endpoint: TUS_ENDPOINT,
+      endpoint: TUS_URL,
       metadata: { filename: file.name, filetype: file.type },
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
@@ -62,7 +65,7 @@ export function uploadVideoFile(
 
 /** Whether an earlier attempt at this very file can be continued. */
 export async function hasResumableUpload(file: File): Promise<boolean> {
-  const probe = new tus.Upload(file, { endpoint: TUS_ENDPOINT });
+  const probe = new tus.Upload(file, { endpoint: TUS_URL });
   try {
     return (await probe.findPreviousUploads()).length > 0;
   } catch {
