@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
+import { gymBuildFiles, zodContracts } from './scripts/gym-build-graph.js';
 
 /** Web features stay apart: each may import shared pieces, never another feature. */
 const featureZones = readdirSync('src/web/features', { withFileTypes: true })
@@ -15,8 +16,33 @@ const featureZones = readdirSync('src/web/features', { withFileTypes: true })
     message: 'Web features do not import each other: move shared pieces to components/ or lib/.',
   }));
 
+/**
+ * The public gym build (vite.gym.config.ts) stays small for riders' tablets (decisions 0016, 0017):
+ * no zod in any file it reaches (a contract that imports zod may give it types only) and no Radix
+ * component. Two exceptions: Radix's Slot (the asChild helper of components/ui/button), and the
+ * toaster, whose Radix Toast loads only with the first toast (gym-main.tsx).
+ */
+const GYM_TOASTER = ['src/web/components/ui/toaster.tsx', 'src/web/components/ui/toast.tsx'];
+const noZodInGymBuild = [
+  { name: 'zod', message: 'The public gym build carries no zod (decision 0017).' },
+  ...zodContracts().map((name) => ({
+    name,
+    allowTypeImports: true,
+    message: 'This contract imports zod: the public gym build may import its types only.',
+  })),
+];
+const noRadix = 'The public gym build carries no Radix component (decision 0017).';
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'src/web/public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'src/server/db/migrations/**',
+      'src/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,12 +59,23 @@ export default tseslint.config(
             ...featureZones,
             { target: './src/shared', from: './src/server', message: 'shared/ is isomorphic.' },
             { target: './src/shared', from: './src/web', message: 'shared/ is isomorphic.' },
-            { target: './src/web', from: './src/server', message: 'The web never imports the server.' },
-            { target: './src/server', from: './src/web', message: 'The server never imports the web.' },
+            {
+              target: './src/web',
+              from: './src/server',
+              message: 'The web never imports the server.',
+            },
+            {
+              target: './src/server',
+              from: './src/web',
+              message: 'The server never imports the web.',
+            },
           ],
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -50,6 +87,25 @@ export default tseslint.config(
       'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
       'regexp/no-super-linear-move': 'error',
     },
+  },
+  {
+    files: gymBuildFiles(),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...noZodInGymBuild,
+            { name: 'radix-ui', allowImportNames: ['Slot'], message: noRadix },
+          ],
+          patterns: [{ group: ['@radix-ui/*'], message: noRadix }],
+        },
+      ],
+    },
+  },
+  {
+    files: GYM_TOASTER,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: noZodInGymBuild }] },
   },
   {
     files: ['src/web/public/**/*.js'],

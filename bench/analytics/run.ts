@@ -50,7 +50,14 @@ try {
   const now = new Date();
   console.log(`seeding ${SESSIONS} sessions on ${database.kind}...`);
   const seed = await timed(() =>
-    seedBench(db, { sessions: SESSIONS, noise: SESSIONS / 10, videos: 50, viewers: 5000, days: 60, now }),
+    seedBench(db, {
+      sessions: SESSIONS,
+      noise: SESSIONS / 10,
+      videos: 50,
+      viewers: 5000,
+      days: 60,
+      now,
+    }),
   );
   const { ownerId } = seed.value;
   const service = analyticsService(analyticsRepository(db), () => now.getTime());
@@ -58,7 +65,9 @@ try {
   // What these sessions stand for: each beacon the player would have sent for them.
   const beacons = (
     (await db.execute(sql`select sum(ceil(watched_seconds / 15) + 3)::float8 as beacons
-      from playback_sessions where owner_id = ${ownerId}`)) as unknown as { rows: Array<{ beacons: number }> }
+      from playback_sessions where owner_id = ${ownerId}`)) as unknown as {
+      rows: Array<{ beacons: number }>;
+    }
   ).rows[0]?.beacons;
 
   const baseline = await rounds(() =>

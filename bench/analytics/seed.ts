@@ -85,7 +85,16 @@ export async function seedBench(db: Db, seed: BenchSeed): Promise<SeededBench> {
   for (const [n, label] of ['bench-noise-a', 'bench-noise-b'].entries()) {
     const other = await insertOwner(db, label);
     const theirs = await insertVideos(db, other, 5, seed.now);
-    await insertSessions(db, other, theirs, Math.floor(seed.noise / 2), 500, seed.days, seed.now, 2 + n);
+    await insertSessions(
+      db,
+      other,
+      theirs,
+      Math.floor(seed.noise / 2),
+      500,
+      seed.days,
+      seed.now,
+      2 + n,
+    );
   }
   await db.execute(sql`analyze`);
   return { ownerId, videoIds };

@@ -26,7 +26,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema/users';
 import { videoEvents, videos } from '../../src/server/db/schema/videos';
 import { createMediaPipeline } from '../../src/server/jobs/media-pipeline';
-import { silentLog, until } from '../../src/server/jobs/test-support';
+import { silentLog, until } from '../../src/server/test/job-support';
 import { createObjectStore } from '../../src/server/storage/create-object-store';
 
 const exec = promisify(execFile);
