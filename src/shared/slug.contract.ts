@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authResponse, type PublicUser } from './auth.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
+import { gymPagePath } from './gyms.contract';
 import { companySlug } from './onboarding.contract';
 
 /** The dashboard's reading of a public slug (product.md §5): lowercase alphanumeric groups joined by single hyphens. */
@@ -46,5 +47,5 @@ export const slugEndpoints = {
 
 /** The public student link for a slug (product.md §9: {origin}/gym/{slug}). */
 export function publicGymUrl(origin: string, slug: string): string {
-  return `${origin}/gym/${slug}`;
+  return `${origin}${gymPagePath(slug)}`;
 }

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { publicGymUrl } from '@shared/slug.contract';
 import { Badge } from '@web/components/ui/badge';
 import {
   Card,
@@ -19,7 +20,9 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
   const { user } = useCurrentUser();
   const { activeStudents, byDay, busiestHours } = data.studentActivity;
   const badge = <Badge variant="secondary">Active Students: {formatCount(activeStudents)}</Badge>;
-  const publicUrl = user?.companySlug ? `${window.location.origin}/gym/${user.companySlug}` : null;
+  const publicUrl = user?.companySlug
+    ? publicGymUrl(window.location.origin, user.companySlug)
+    : null;
 
   if (activeStudents === 0) {
     return (

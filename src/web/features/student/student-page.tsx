@@ -1,4 +1,5 @@
 import { ExternalLink, MonitorSmartphone } from 'lucide-react';
+import { gymPagePath } from '@shared/gyms.contract';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useCurrentUser } from '@web/lib/session';
@@ -7,7 +8,7 @@ import { useCurrentUser } from '@web/lib/session';
 export function StudentPage() {
   const { user } = useCurrentUser();
   const slug = user?.companySlug;
-  const path = slug ? `/gym/${slug}` : null;
+  const path = slug ? gymPagePath(slug) : null;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
