@@ -116,6 +116,7 @@ export async function buildServices(deps: ServiceDeps) {
 
   const users = usersRepository(db);
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
+  const auth = authService(users);
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -147,13 +148,13 @@ export async function buildServices(deps: ServiceDeps) {
     pipeline,
     sessions,
     guards: createGuards(sessions, users),
-    auth: authService(users),
+    auth,
     slugs,
     onboarding: onboardingService(slugs),
     account: accountService({
-      users,
+      users: auth,
       account: accountRepository(db),
-      plans: plansRepository(db),
+      plans,
       sessions,
       now: deps.now,
     }),

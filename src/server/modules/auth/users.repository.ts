@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 
 export type NewUser = typeof users.$inferInsert;
-export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 export function usersRepository(db: Db) {
   return {
@@ -31,7 +30,10 @@ export function usersRepository(db: Db) {
       return row!;
     },
 
-    async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
+    async update(
+      id: string,
+      patch: Partial<Omit<NewUser, 'id' | 'createdAt'>>,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ ...patch, updatedAt: new Date() })

@@ -5,7 +5,7 @@ import {
 } from '@shared/onboarding.contract';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import type { UserPatch } from '../auth/users.repository';
+import type { UserPatch } from '../auth/auth.service';
 import type { ClaimOptions, SlugsRepository } from './slugs.repository';
 
 export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
