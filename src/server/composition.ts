@@ -135,6 +135,7 @@ export async function buildServices(deps: ServiceDeps) {
   });
   const videos = videosService({
     repo: videosRepository(db),
+    media: videoMediaRepository(db),
     uploads,
     store,
     now,
@@ -179,7 +180,6 @@ export async function buildServices(deps: ServiceDeps) {
     tus,
     uploads,
     videos,
-    videoMedia: videoMediaRepository(db),
     admin: adminService({
       repo: adminRepository(db),
       lifecycle,
