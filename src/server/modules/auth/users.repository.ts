@@ -20,11 +20,6 @@ export function usersRepository(db: Db) {
       return row;
     },
 
-    async findBySlug(slug: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.companySlug, slug)).limit(1);
-      return row;
-    },
-
     async insert(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
       return row!;
