@@ -17,6 +17,21 @@ const featureZones = readdirSync('src/web/features', { withFileTypes: true })
   }));
 
 /**
+ * Server modules meet through services (issue 14): a file in modules/<a> never imports another
+ * module's repository. composition.ts, which wires them, and src/server/test/ are outside modules/.
+ */
+const serverModules = readdirSync('src/server/modules', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const moduleZones = serverModules.map((name) => ({
+  target: `./src/server/modules/${name}`,
+  from: serverModules
+    .filter((other) => other !== name)
+    .map((other) => `./src/server/modules/${other}/**/*.repository.ts`),
+  message: "A module uses another module's service, never its repository.",
+}));
+
+/**
  * The public gym build (vite.gym.config.ts) stays small for riders' tablets (decisions 0016, 0017):
  * no zod in any file it reaches (a contract that imports zod may give it types only) and no Radix
  * component. Two exceptions: Radix's Slot (the asChild helper of components/ui/button), and the
@@ -57,6 +72,12 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
+            ...moduleZones,
+            {
+              target: './src/server/**/*.routes.ts',
+              from: ['./src/server/db/**', './src/server/**/*.repository.ts'],
+              message: 'Routes receive services: no database, no repository.',
+            },
             { target: './src/shared', from: './src/server', message: 'shared/ is isomorphic.' },
             { target: './src/shared', from: './src/web', message: 'shared/ is isomorphic.' },
             {

@@ -116,6 +116,7 @@ export async function buildServices(deps: ServiceDeps) {
 
   const users = usersRepository(db);
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
+  const auth = authService(users);
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -134,6 +135,7 @@ export async function buildServices(deps: ServiceDeps) {
   });
   const videos = videosService({
     repo: videosRepository(db),
+    media: videoMediaRepository(db),
     uploads,
     store,
     now,
@@ -147,13 +149,13 @@ export async function buildServices(deps: ServiceDeps) {
     pipeline,
     sessions,
     guards: createGuards(sessions, users),
-    auth: authService(users),
+    auth,
     slugs,
     onboarding: onboardingService(slugs),
     account: accountService({
-      users,
+      users: auth,
       account: accountRepository(db),
-      plans: plansRepository(db),
+      plans,
       sessions,
       now: deps.now,
     }),
@@ -167,12 +169,17 @@ export async function buildServices(deps: ServiceDeps) {
       now,
       log,
     }),
-    gyms: gymsService({ repo: gymsRepository(db), store, now, appHosts: config.appHosts }),
+    gyms: gymsService({
+      repo: gymsRepository(db),
+      slugs,
+      store,
+      now,
+      appHosts: config.appHosts,
+    }),
     playback: playbackService({ repo: playbackRepository(db), now }),
     tus,
     uploads,
     videos,
-    videoMedia: videoMediaRepository(db),
     admin: adminService({
       repo: adminRepository(db),
       lifecycle,

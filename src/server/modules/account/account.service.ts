@@ -9,8 +9,8 @@ import type { UserRow } from '../../db/schema/users';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
-import type { UsersRepository } from '../auth/users.repository';
-import type { PlansRepository } from '../plans/plans.repository';
+import type { AuthService, UserPatch } from '../auth/auth.service';
+import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
 
 /** The one thing the service needs from sessions: sign a user out everywhere but one session. */
@@ -19,16 +19,16 @@ export interface SessionRevoker {
 }
 
 interface Deps {
-  users: UsersRepository;
+  users: Pick<AuthService, 'updateUser'>;
   account: AccountRepository;
-  plans: Pick<PlansRepository, 'listChanges'>;
+  plans: Pick<PlansService, 'listChanges'>;
   sessions: SessionRevoker;
   now?: () => number;
 }
 
 export function accountService({ users, account, plans, sessions, now = Date.now }: Deps) {
-  async function update(userId: string, patch: Parameters<UsersRepository['update']>[1]) {
-    const updated = await users.update(userId, patch);
+  async function update(userId: string, patch: UserPatch) {
+    const updated = await users.updateUser(userId, patch);
     if (!updated) throw new NotFoundError('Account not found');
     return updated;
   }

@@ -7,8 +7,16 @@ import type { UsersRepository } from './users.repository';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 export const BAD_CREDENTIALS = 'Invalid email or password';
 
+/** The user columns other modules may change: every one but the id and the creation time. */
+export type UserPatch = Parameters<UsersRepository['update']>[1];
+
 export function authService(repo: UsersRepository) {
   return {
+    /** Changes the user's columns (`updatedAt` set too); undefined when there is no such user. */
+    updateUser(userId: string, patch: UserPatch): Promise<UserRow | undefined> {
+      return repo.update(userId, patch);
+    },
+
     async register(input: RegisterBody): Promise<UserRow> {
       if (await repo.findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN);
       try {

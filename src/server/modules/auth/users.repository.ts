@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 
 export type NewUser = typeof users.$inferInsert;
-export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 export function usersRepository(db: Db) {
   return {
@@ -21,17 +20,15 @@ export function usersRepository(db: Db) {
       return row;
     },
 
-    async findBySlug(slug: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.companySlug, slug)).limit(1);
-      return row;
-    },
-
     async insert(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
       return row!;
     },
 
-    async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
+    async update(
+      id: string,
+      patch: Partial<Omit<NewUser, 'id' | 'createdAt'>>,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ ...patch, updatedAt: new Date() })

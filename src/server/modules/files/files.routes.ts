@@ -8,10 +8,10 @@ import type { Guards } from '../../plugins/guards';
 import type { RouteCollector } from '../../plugins/routes';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
 import { sendStoredFile } from '../../storage/send-stored-file';
-import type { VideoMediaRepository, VideoMediaRow } from '../videos/video-media.repository';
+import type { VideoMediaRow, VideosService } from '../videos/videos.service';
 
 interface Deps {
-  videoMedia: VideoMediaRepository;
+  videos: Pick<VideosService, 'findForMedia' | 'isRetiring'>;
   store: ObjectStore;
   guards: Guards;
 }
@@ -59,10 +59,10 @@ export function publicDownloadName(title: string, videoId: string): string {
  * - preview.mp4: the owner (or an admin) only: it is the raw upload;
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
-export function mediaRoutes(routes: RouteCollector, { videoMedia, store, guards }: Deps): void {
+export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: Deps): void {
   async function video({ id }: { id: string }): Promise<VideoMediaRow> {
     if (!UUID.test(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const row = await videoMedia.find(id.toLowerCase());
+    const row = await videos.findForMedia(id.toLowerCase());
     if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
     return row;
   }
@@ -162,7 +162,7 @@ export function mediaRoutes(routes: RouteCollector, { videoMedia, store, guards 
     if (
       !VERSION.test(version) ||
       row.processingStatus !== 'enhanced' ||
-      (hlsVersionOf(row.hlsUrl) !== version && !(await videoMedia.isRetiring(row.id, version)))
+      (hlsVersionOf(row.hlsUrl) !== version && !(await videos.isRetiring(row.id, version)))
     ) {
       throw new NotFoundError(MEDIA_NOT_FOUND);
     }

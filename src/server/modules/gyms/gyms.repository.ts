@@ -2,7 +2,6 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
-import { slugsRepository, type SlugLookup } from '../slug/slugs.repository';
 
 /** The columns of a video the public page may use: nothing private (no files, notes or keys). */
 export interface GymVideoRow {
@@ -17,15 +16,9 @@ export interface GymVideoRow {
   updatedAt: Date;
 }
 
-/** Reads for the public gym page: the owner behind a slug or a host, and their videos. */
+/** Reads for the public gym page: the owner behind a host, and their videos. */
 export function gymsRepository(db: Db) {
-  const slugs = slugsRepository(db);
   return {
-    /** The owner a slug leads to: their current slug, or one they used before (`redirected`). */
-    findBySlug(slug: string): Promise<SlugLookup | undefined> {
-      return slugs.findUserBySlugOrRedirect(slug);
-    },
-
     /** The owner who verified this host as their custom domain (compared lowercased, as the unique index is). */
     async findByVerifiedDomain(host: string): Promise<UserRow | undefined> {
       const [row] = await db

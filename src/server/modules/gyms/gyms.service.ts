@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema/users';
 import { bareHost, isAppHost } from '../../lib/app-hosts';
 import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
+import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
 
 /**
@@ -54,6 +55,8 @@ export type GymLookup =
 
 interface Deps {
   repo: GymsRepository;
+  /** Slugs belong to the slug module: the owner behind a slug (or an old one of theirs). */
+  slugs: Pick<SlugService, 'findOwner'>;
   store: ObjectStore;
   now: () => number;
   /** The app's own host names (config): never served as a custom domain, whatever the database says. */
@@ -66,7 +69,7 @@ const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
 /** A host name as normalizeDomain stores one: letters, digits, dots and hyphens, 253 at most. */
 const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
 
-export function gymsService({ repo, store, now, appHosts }: Deps) {
+export function gymsService({ repo, slugs, store, now, appHosts }: Deps) {
   /**
    * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
    * next hour bucket, so the same link is handed out for an hour); a data: image or an absolute
@@ -157,7 +160,7 @@ export function gymsService({ repo, store, now, appHosts }: Deps) {
     /** By slug: the gym, a redirect to its current slug for an old one, or null for none. */
     async bySlug(slug: string): Promise<GymLookup | null> {
       if (!SLUG_SHAPE.test(slug)) return null;
-      const found = await repo.findBySlug(slug);
+      const found = await slugs.findOwner(slug);
       if (!found?.user.companySlug) return null;
       if (found.redirected || found.user.companySlug !== slug) {
         return { kind: 'redirect', to: found.user.companySlug };

@@ -6,6 +6,7 @@ import {
   type PlanView,
   type SubscriptionView,
 } from '@shared/plans.contract';
+import type { PlanChangeRow } from '../../db/schema/billing';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError } from '../../lib/errors';
 import type { BillingProvider } from './billing-provider';
@@ -42,6 +43,11 @@ export function plansService(repo: PlansRepository, billing: BillingProvider) {
     },
 
     subscription,
+
+    /** The owner's plan changes, oldest first (the account export lists them). */
+    listChanges(userId: string): Promise<PlanChangeRow[]> {
+      return repo.listChanges(userId);
+    },
 
     /** Changes the plan at once; refuses a plan whose limit is below the owner's video count. */
     async changePlan(

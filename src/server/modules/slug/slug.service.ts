@@ -5,8 +5,8 @@ import {
 } from '@shared/onboarding.contract';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import type { UserPatch } from '../auth/users.repository';
-import type { ClaimOptions, SlugsRepository } from './slugs.repository';
+import type { UserPatch } from '../auth/auth.service';
+import type { ClaimOptions, SlugLookup, SlugsRepository } from './slugs.repository';
 
 export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
@@ -15,6 +15,11 @@ export const SLUG_AVAILABLE = 'This URL is available!';
 /** The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. */
 export function slugService(slugs: SlugsRepository) {
   return {
+    /** The owner a public slug leads to: their current slug, or one they used before (`redirected`). */
+    findOwner(slug: string): Promise<SlugLookup | undefined> {
+      return slugs.findUserBySlugOrRedirect(slug);
+    },
+
     /**
      * Available when not reserved and no other owner holds it, now or as an old slug; the owner's
      * own current or old slug counts as free.

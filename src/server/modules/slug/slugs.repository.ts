@@ -3,7 +3,7 @@ import { isFlagSet } from '@shared/flags';
 import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
-import type { UserPatch } from '../auth/users.repository';
+import type { UserPatch } from '../auth/auth.service';
 
 export interface SlugLookup {
   user: UserRow;

@@ -4,10 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
 import { OBJECT_URL_HEADER, TUS_QUERY_REFUSED, uploadEndpoints } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
-import type { UserRow } from '../../db/schema/users';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { contentTypeFor } from '../../media/media-files';
-import type { RouteCollector } from '../../plugins/routes';
+import type { RouteCollector, RouteInput } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
 import { LocalDiskStore, STREAM_BUFFER_BYTES } from '../../storage/local-disk';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
@@ -20,12 +19,15 @@ import {
   type UploadsService,
 } from './uploads.service';
 
+/** The signed-in user of the owner routes (tus' discovery, OPTIONS, is public and has none). */
+type Owner = RouteInput<typeof uploadEndpoints.tusCreate>['user'];
+
 interface Deps {
   uploads: UploadsService;
   store: ObjectStore;
   tus: TusServer;
   /** How many more videos the owner's plan allows; throws the plan-quota 403 when none. */
-  videoSlotsLeft(user: UserRow): Promise<number>;
+  videoSlotsLeft(user: Owner): Promise<number>;
 }
 
 /** Objects are served with a CSP that runs nothing, so even an SVG logo cannot script the app. */
@@ -143,7 +145,7 @@ export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
       request,
       reply,
     }: {
-      user?: UserRow;
+      user?: Owner;
       request: FastifyRequest;
       reply: FastifyReply;
     }) => {
@@ -194,7 +196,7 @@ export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
     /** The declared length and type, then the limits the new upload is held to. */
     async function admitTusUpload(
       request: FastifyRequest,
-      user: UserRow,
+      user: Owner,
     ): Promise<{ length: number; allowance: UploadAllowance }> {
       const length = request.headers['upload-length'];
       if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) {

@@ -2,24 +2,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retiredMedia, videos } from '../../db/schema/videos';
 
-/** What serving a video's media files needs to know about the video. */
-export type VideoMediaRow = Pick<
-  typeof videos.$inferSelect,
-  | 'id'
-  | 'userId'
-  | 'processingStatus'
-  | 'thumbnailUrl'
-  | 'previewUrl'
-  | 'enhancedKey'
-  | 'hlsUrl'
-  | 'originalFileName'
-  | 'title'
->;
-
-/** The reads behind the media file routes. */
+/** The reads behind the media file routes (which reach them through videosService). */
 export function videoMediaRepository(db: Db) {
   return {
-    async find(videoId: string): Promise<VideoMediaRow | undefined> {
+    /** The video's columns in VideoMediaRow (videos.service), or undefined. */
+    async find(videoId: string) {
       const [row] = await db
         .select({
           id: videos.id,

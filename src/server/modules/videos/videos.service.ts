@@ -15,6 +15,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { sniffImage, sniffVideo } from '../../storage/content-type';
 import { ObjectChangedError, type ObjectStore } from '../../storage/object-store';
 import type { OwnedUpload, UploadsService } from '../uploads/uploads.service';
+import type { VideoMediaRepository } from './video-media.repository';
 import type { UploadClaim, VideosRepository } from './videos.repository';
 
 /**
@@ -24,12 +25,27 @@ import type { UploadClaim, VideosRepository } from './videos.repository';
  */
 export type OnVideoCreated = (video: VideoRow) => Promise<void> | void;
 
+/** What serving a video's media files (the files module) needs to know about the video. */
+export type VideoMediaRow = Pick<
+  VideoRow,
+  | 'id'
+  | 'userId'
+  | 'processingStatus'
+  | 'thumbnailUrl'
+  | 'previewUrl'
+  | 'enhancedKey'
+  | 'hlsUrl'
+  | 'originalFileName'
+  | 'title'
+>;
+
 export const VIDEO_NOT_FOUND = 'Video not found';
 /** How long a signed link to a stored original stays valid. */
 export const ORIGINAL_LINK_TTL_SECONDS = 60 * 60;
 
 interface Deps {
   repo: VideosRepository;
+  media: VideoMediaRepository;
   uploads: UploadsService;
   store: ObjectStore;
   now: () => number;
@@ -40,7 +56,7 @@ interface Deps {
 /** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
 export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
 
-export function videosService({ repo, uploads, store, now, log, onVideoCreated }: Deps) {
+export function videosService({ repo, media, uploads, store, now, log, onVideoCreated }: Deps) {
   function planOf(user: Pick<UserRow, 'plan'>) {
     return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
   }
@@ -213,6 +229,16 @@ export function videosService({ repo, uploads, store, now, log, onVideoCreated }
         expiresInSeconds: ORIGINAL_LINK_TTL_SECONDS,
         downloadName: download ? row.originalFileName : undefined,
       });
+    },
+
+    /** Any owner's video, for the media file routes (they decide who may see which file). */
+    findForMedia(videoId: string): Promise<VideoMediaRow | undefined> {
+      return media.find(videoId);
+    },
+
+    /** A replaced HLS ladder still inside its grace period (riders who started it ride on). */
+    isRetiring(videoId: string, version: string): Promise<boolean> {
+      return media.isRetiring(videoId, version);
     },
   };
 }
