@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicUser } from './auth.contract';
 import { HEX_COLOR_PATTERN, type BrandPalette } from './color';
 import { endpoint } from './endpoint';
-import { withSchemas } from './endpoint-schemas';
+import { withSchemas, type Same } from './endpoint-schemas';
 import { COMPANY_DESCRIPTION_MAX } from './onboarding.contract';
 import { PLANS, type PlanId } from './plans';
 
@@ -102,7 +102,7 @@ const txtRecord = z.object({
 });
 export type DomainTxtRecord = z.infer<typeof txtRecord>;
 
-/** color.ts's palette (zod-free, the public page paints with it). */
+/** color.ts's BrandPalette, as brandPalette() computes it (the schema's type is exactly it). */
 const palette = z.object({
   primary: z.string(),
   secondary: z.string(),
@@ -114,7 +114,8 @@ const palette = z.object({
   issues: z.array(
     z.object({ kind: z.literal('primary-on-secondary'), ratio: z.number(), message: z.string() }),
   ),
-}) satisfies z.ZodType<BrandPalette, BrandPalette>;
+});
+true satisfies Same<z.output<typeof palette>, BrandPalette>;
 
 /** The owner's branding as GET and PUT /api/auth/branding answer it. */
 const brandingDto = z.object({

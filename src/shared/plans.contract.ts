@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicUser } from './auth.contract';
 import { endpoint } from './endpoint';
-import { withSchemas } from './endpoint-schemas';
+import { withSchemas, type Same } from './endpoint-schemas';
 import { PLANS, type Plan, type PlanId } from './plans';
 
 export const DEFAULT_PLAN_ID: PlanId = 'spin-starter';
@@ -12,7 +12,7 @@ export function findPlan(id: string): Plan | undefined {
 
 const planIds = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
-/** plans.ts's catalogue entry (zod-free, the landing page lists it). */
+/** plans.ts's Plan, the catalogue's plain data (the schema's type is exactly it). */
 const plan = z.object({
   id: z.enum(planIds),
   name: z.string(),
@@ -22,7 +22,8 @@ const plan = z.object({
   features: z.array(z.string()),
   videoLimit: z.number(),
   isPopular: z.boolean(),
-}) satisfies z.ZodType<Plan, Plan>;
+});
+true satisfies Same<z.output<typeof plan>, Plan>;
 
 /** A plan as GET /api/plans answers it (product.md §3 Plan): the catalogue plus isCurrentPlan. */
 const planView = plan.extend({ isCurrentPlan: z.boolean() });
