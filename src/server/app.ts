@@ -64,6 +64,8 @@ export interface AppDeps {
   signUpLimits?: SignUpLimits;
   /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
   uploadQuota?: UploadQuota;
+  /** Tests: every JSON success answer is checked against its route's response schema (routes.ts). */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -136,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mediaRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
   openApiRoutes(routes);
-  await registerAudiences(app, services.guards, routes);
+  await registerAudiences(app, services.guards, routes, { checkResponses: deps.checkResponses });
 
   sweepHourly(app, 'session', () => services.sessions.sweep());
   // Uploads never attached to a video.

@@ -5,10 +5,14 @@ import {
   newPassword,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  publicUser,
+  type AuthResponse,
+  type MessageResponse,
   type PublicUser,
 } from './auth.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
+import { VIDEO_STATUSES } from './videos.contract';
 
 /** product.md §5 Settings profile: company name required, contact email valid, phone optional. */
 export const COMPANY_NAME_MAX = 100;
@@ -121,54 +125,53 @@ export const changePasswordForm = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-export interface SettingsResponse {
-  message: string;
-  user: PublicUser;
-}
+/** What the settings forms answer: the user as saved, with what happened. */
+export type SettingsResponse = AuthResponse;
 
 export const PASSWORD_CHANGED =
   'Your password has been changed. Other devices have been signed out.';
 
-export interface ChangePasswordResponse {
-  message: string;
-}
+export type ChangePasswordResponse = MessageResponse;
 
 /** One video's metadata in the export: no storage keys, no file URLs. */
-export interface ExportedVideo {
-  id: string;
-  title: string;
-  description: string | null;
-  originalFileName: string;
-  fileSize: string;
-  duration: string | null;
-  processingStatus: string;
-  processingNotes: string | null;
-  replaceBackground: boolean;
-  backgroundDescription: string | null;
-  addLogo: boolean;
-  enhancementNotes: string | null;
-  width: number | null;
-  height: number | null;
-  uploadedAt: string;
-  enhancedAt: string | null;
-}
+const exportedVideo = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  originalFileName: z.string(),
+  fileSize: z.string(),
+  duration: z.string().nullable(),
+  processingStatus: z.enum(VIDEO_STATUSES),
+  processingNotes: z.string().nullable(),
+  replaceBackground: z.boolean(),
+  backgroundDescription: z.string().nullable(),
+  addLogo: z.boolean(),
+  enhancementNotes: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  uploadedAt: z.string(),
+  enhancedAt: z.string().nullable(),
+});
+export type ExportedVideo = z.infer<typeof exportedVideo>;
 
-export interface ExportedPlanChange {
-  fromPlan: string;
-  toPlan: string;
-  provider: string;
-  createdAt: string;
-}
+const exportedPlanChange = z.object({
+  fromPlan: z.string(),
+  toPlan: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+export type ExportedPlanChange = z.infer<typeof exportedPlanChange>;
 
 /** GET /api/auth/export: everything Cadence holds about the account, as one JSON document. */
-export interface AccountExport {
-  format: 'cadence-account-export';
-  version: 1;
-  exportedAt: string;
-  account: PublicUser;
-  planChanges: ExportedPlanChange[];
-  videos: ExportedVideo[];
-}
+const accountExport = z.object({
+  format: z.literal('cadence-account-export'),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  account: publicUser,
+  planChanges: z.array(exportedPlanChange),
+  videos: z.array(exportedVideo),
+});
+export type AccountExport = z.infer<typeof accountExport>;
 
 export const accountEndpoints = {
   profile: withSchemas(
@@ -198,12 +201,16 @@ export const accountEndpoints = {
     }),
     { body: changePasswordBody, response: messageResponse },
   ),
-  export: endpoint<{ response: AccountExport }>()({
-    method: 'GET',
-    path: '/api/auth/export',
-    access: 'owner',
-    summary: 'Everything Cadence holds about the account, as a JSON download',
-  }),
+  /** A JSON file download (Content-Disposition: attachment), the document as the schema says. */
+  export: withSchemas(
+    endpoint<{ response: AccountExport }>()({
+      method: 'GET',
+      path: '/api/auth/export',
+      access: 'owner',
+      summary: 'Everything Cadence holds about the account, as a JSON download',
+    }),
+    { response: accountExport },
+  ),
 } as const;
 
 /** The download's file name: cadence-data-{slug or id}-{YYYY-MM-DD}.json */

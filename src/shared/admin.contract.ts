@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import {
+  VIDEO_EVENT_ACTIONS,
   VIDEO_STATUSES,
   videoDto,
   type VideoEventAction,
@@ -161,20 +162,20 @@ export const adminVideoResponse = z.object({ video: adminVideoDto });
 export type AdminVideoResponse = z.infer<typeof adminVideoResponse>;
 
 /** One audit-trail entry: who did what, when, with which notes. */
-export interface VideoEventDto {
-  id: string;
-  action: VideoEventAction;
-  fromStatus: VideoStatus | null;
-  toStatus: VideoStatus | null;
-  notes: string | null;
-  createdAt: string;
+const videoEventDto = z.object({
+  id: z.string(),
+  action: z.enum(VIDEO_EVENT_ACTIONS),
+  fromStatus: z.enum(VIDEO_STATUSES).nullable(),
+  toStatus: z.enum(VIDEO_STATUSES).nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
   /** The admin who acted; null for the system (jobs). */
-  actor: { id: string; email: string } | null;
-}
+  actor: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
+export type VideoEventDto = z.infer<typeof videoEventDto>;
 
-export interface VideoEventsResponse {
-  events: VideoEventDto[];
-}
+const videoEventsResponse = z.object({ events: z.array(videoEventDto) });
+export type VideoEventsResponse = z.infer<typeof videoEventsResponse>;
 
 /** How the audit trail names an action. */
 export const EVENT_LABELS: Record<VideoEventAction, string> = {
@@ -215,20 +216,27 @@ export const ADMIN_DOMAIN_MESSAGES = {
 } as const;
 
 /** One gym's custom domain as the admin desk lists it. */
-export interface AdminDomainDto {
-  domain: string;
-  status: 'pending' | 'verified';
+const adminDomainDto = z.object({
+  domain: z.string(),
+  status: z.enum(['pending', 'verified']),
   /** When it was saved (ISO), and when verified (ISO or null). */
-  addedAt: string | null;
-  verifiedAt: string | null;
-  owner: { id: string; email: string; companyName: string | null; companySlug: string | null };
-}
+  addedAt: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  owner: z.object({
+    id: z.string(),
+    email: z.string(),
+    companyName: z.string().nullable(),
+    companySlug: z.string().nullable(),
+  }),
+});
+export type AdminDomainDto = z.infer<typeof adminDomainDto>;
 
-export interface AdminDomainsResponse {
-  domains: AdminDomainDto[];
+const adminDomainsResponse = z.object({
+  domains: z.array(adminDomainDto),
   /** Every connected domain, also past the listed ADMIN_DOMAINS_MAX. */
-  total: number;
-}
+  total: z.number(),
+});
+export type AdminDomainsResponse = z.infer<typeof adminDomainsResponse>;
 
 /** POST /api/admin/domains/revoke: the owner and the domain the admin saw (changed meanwhile: 404). */
 export const revokeDomainBody = z.object({
@@ -242,10 +250,8 @@ export const revokeDomainBody = z.object({
 });
 export type RevokeDomainBody = z.input<typeof revokeDomainBody>;
 
-export interface RevokeDomainResponse {
-  message: string;
-  revoked: AdminDomainDto;
-}
+const revokeDomainResponse = z.object({ message: z.string(), revoked: adminDomainDto });
+export type RevokeDomainResponse = z.infer<typeof revokeDomainResponse>;
 
 /** GET /api/admin/videos query, as the desk sends it. */
 export interface AdminVideosQueryInput {
@@ -259,12 +265,15 @@ export interface AdminVideosQueryInput {
 const ADMIN_VIDEO_PATH = `${ADMIN_VIDEOS_PATH}/:id` as const;
 
 export const adminEndpoints = {
-  domains: endpoint<{ response: AdminDomainsResponse }>()({
-    method: 'GET',
-    path: ADMIN_DOMAINS_PATH,
-    access: 'admin',
-    summary: 'Every connected custom domain, newest first',
-  }),
+  domains: withSchemas(
+    endpoint<{ response: AdminDomainsResponse }>()({
+      method: 'GET',
+      path: ADMIN_DOMAINS_PATH,
+      access: 'admin',
+      summary: 'Every connected custom domain, newest first',
+    }),
+    { response: adminDomainsResponse },
+  ),
   revokeDomain: withSchemas(
     endpoint<{ body: RevokeDomainBody; response: RevokeDomainResponse }>()({
       method: 'POST',
@@ -272,7 +281,7 @@ export const adminEndpoints = {
       access: 'admin',
       summary: "Disconnects a gym's custom domain",
     }),
-    { body: revokeDomainBody },
+    { body: revokeDomainBody, response: revokeDomainResponse },
   ),
   videos: withSchemas(
     endpoint<{ query: AdminVideosQueryInput; response: AdminVideosResponse }>()({
@@ -292,12 +301,15 @@ export const adminEndpoints = {
     }),
     { response: adminVideoResponse },
   ),
-  events: endpoint<{ response: VideoEventsResponse }>()({
-    method: 'GET',
-    path: `${ADMIN_VIDEO_PATH}/events`,
-    access: 'admin',
-    summary: "The video's audit trail",
-  }),
+  events: withSchemas(
+    endpoint<{ response: VideoEventsResponse }>()({
+      method: 'GET',
+      path: `${ADMIN_VIDEO_PATH}/events`,
+      access: 'admin',
+      summary: "The video's audit trail",
+    }),
+    { response: videoEventsResponse },
+  ),
   logo: endpoint()({
     method: 'GET',
     path: `${ADMIN_VIDEO_PATH}/logo`,

@@ -35,72 +35,81 @@ export const analyticsQuery = z.object({
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
 /** A figure of the current period and its change against the previous one. */
-export interface Metric {
-  value: number;
+const metric = z.object({
+  value: z.number(),
   /** Percentage change vs the previous period, one decimal; null when the previous period had nothing. */
-  change: number | null;
-}
+  change: z.number().nullable(),
+});
+export type Metric = z.infer<typeof metric>;
 
-export interface DailyViews {
+const dailyViews = z.object({
   /** YYYY-MM-DD in the requested time zone. */
-  date: string;
-  views: number;
-}
+  date: z.string(),
+  views: z.number(),
+});
+export type DailyViews = z.infer<typeof dailyViews>;
 
-export interface TopVideo {
-  videoId: string;
-  title: string;
-  views: number;
-  watchTimeHours: number;
-}
+const topVideo = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  views: z.number(),
+  watchTimeHours: z.number(),
+});
+export type TopVideo = z.infer<typeof topVideo>;
 
-export interface VideoPerformance {
-  videoId: string;
-  title: string;
-  processingStatus: string;
+const videoPerformance = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  processingStatus: z.string(),
   /** Seconds, when known. */
-  durationSeconds: number | null;
-  views: number;
-  uniqueViewers: number;
-  watchTimeHours: number;
+  durationSeconds: z.number().nullable(),
+  views: z.number(),
+  uniqueViewers: z.number(),
+  watchTimeHours: z.number(),
   /** Average share of the video watched per view, in %; null without views or a known duration. */
-  completionRate: number | null;
-  lastViewedAt: string | null;
-}
+  completionRate: z.number().nullable(),
+  lastViewedAt: z.string().nullable(),
+});
+export type VideoPerformance = z.infer<typeof videoPerformance>;
 
-export interface DailyActiveStudents {
-  date: string;
-  activeStudents: number;
-}
+const dailyActiveStudents = z.object({ date: z.string(), activeStudents: z.number() });
+export type DailyActiveStudents = z.infer<typeof dailyActiveStudents>;
 
-export interface HourlyActivity {
+const hourlyActivity = z.object({
   /** 0-23 in the requested time zone. */
-  hour: number;
-  views: number;
-}
+  hour: z.number(),
+  views: z.number(),
+});
+export type HourlyActivity = z.infer<typeof hourlyActivity>;
 
-export interface AnalyticsResponse {
-  period: { days: number; from: string; to: string; timeZone: string };
+const analyticsResponse = z.object({
+  period: z.object({
+    days: z.number(),
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+  }),
   /** The one video the figures are for, when `?video=` was given. */
-  video: { id: string; title: string } | null;
+  video: z.object({ id: z.string(), title: z.string() }).nullable(),
   /** The owner's videos (all rows, or 1 when filtered). */
-  videoCount: number;
-  summary: {
-    totalViews: Metric;
-    watchTimeHours: Metric;
-    activeStudents: Metric;
+  videoCount: z.number(),
+  summary: z.object({
+    totalViews: metric,
+    watchTimeHours: metric,
+    activeStudents: metric,
     /** Average share of each video watched per view, in %. */
-    engagementRate: Metric;
-  };
-  viewsThisWeek: DailyViews[];
-  topVideos: TopVideo[];
-  videoPerformance: VideoPerformance[];
-  studentActivity: {
-    activeStudents: number;
-    byDay: DailyActiveStudents[];
-    busiestHours: HourlyActivity[];
-  };
-}
+    engagementRate: metric,
+  }),
+  viewsThisWeek: z.array(dailyViews),
+  topVideos: z.array(topVideo),
+  videoPerformance: z.array(videoPerformance),
+  studentActivity: z.object({
+    activeStudents: z.number(),
+    byDay: z.array(dailyActiveStudents),
+    busiestHours: z.array(hourlyActivity),
+  }),
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponse>;
 
 export const analyticsEndpoints = {
   overview: withSchemas(
@@ -110,7 +119,7 @@ export const analyticsEndpoints = {
       access: 'owner',
       summary: "Views, watch time and students of the caller's videos over the last 30 days",
     }),
-    { query: analyticsQuery },
+    { query: analyticsQuery, response: analyticsResponse },
   ),
 } as const;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth.contract';
+import { publicUser } from './auth.contract';
 import { HEX_COLOR_PATTERN, type BrandPalette } from './color';
 import { endpoint } from './endpoint';
-import { withSchemas } from './endpoint-schemas';
+import { withSchemas, type Same } from './endpoint-schemas';
 import { COMPANY_DESCRIPTION_MAX } from './onboarding.contract';
 import { PLANS, type PlanId } from './plans';
 
@@ -91,53 +91,76 @@ export const updateBrandingBody = z.object({
 });
 export type UpdateBrandingBody = z.input<typeof updateBrandingBody>;
 
-/** The owner's branding as GET and PUT /api/auth/branding answer it. */
-export interface BrandingDto {
-  gymName: string;
-  description: string;
-  primaryColor: string;
-  secondaryColor: string;
-  /** The stored logo (512 px at most), or null for the product's own mark. */
-  logoUrl: string | null;
-  /** The same logo at icon size (the public page's favicon), or null. */
-  logoIconUrl: string | null;
-  /** The text colours the public page uses and the pairs that had to be corrected. */
-  contrast: BrandPalette;
-  customDomain: string | null;
-  /** Whether the owner's plan includes a custom domain. */
-  customDomainAllowed: boolean;
-  /** null without a domain; 'pending' until its TXT record is found; only 'verified' serves the page. */
-  customDomainStatus: CustomDomainStatus | null;
-  /** When the domain was verified (ISO), or null. */
-  customDomainVerifiedAt: string | null;
-  /** The TXT record to create while the domain is pending, else null. */
-  customDomainRecord: DomainTxtRecord | null;
-}
+const customDomainStatus = z.enum(['pending', 'verified']);
+export type CustomDomainStatus = z.infer<typeof customDomainStatus>;
 
-export type CustomDomainStatus = 'pending' | 'verified';
-
-export interface DomainTxtRecord {
+const txtRecord = z.object({
   /** The record's full name, e.g. `_cadence-challenge.classes.ironspin.com`. */
-  name: string;
+  name: z.string(),
   /** Its text, e.g. `cadence-verify=3f…`. */
-  value: string;
-}
+  value: z.string(),
+});
+export type DomainTxtRecord = z.infer<typeof txtRecord>;
 
-export interface BrandingResponse {
-  branding: BrandingDto;
-}
+/** color.ts's BrandPalette, as brandPalette() computes it (the schema's type is exactly it). */
+const palette = z.object({
+  primary: z.string(),
+  secondary: z.string(),
+  onPrimary: z.string(),
+  onSecondary: z.string(),
+  accentOnSecondary: z.string(),
+  primaryOnSecondaryRatio: z.number(),
+  readable: z.boolean(),
+  issues: z.array(
+    z.object({ kind: z.literal('primary-on-secondary'), ratio: z.number(), message: z.string() }),
+  ),
+});
+true satisfies Same<z.output<typeof palette>, BrandPalette>;
 
-export interface UpdateBrandingResponse {
-  message: string;
-  branding: BrandingDto;
-  user: PublicUser;
-}
+/** The owner's branding as GET and PUT /api/auth/branding answer it. */
+const brandingDto = z.object({
+  gymName: z.string(),
+  description: z.string(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  /** The stored logo (512 px at most), or null for the product's own mark. */
+  logoUrl: z.string().nullable(),
+  /** The same logo at icon size (the public page's favicon), or null. */
+  logoIconUrl: z.string().nullable(),
+  /** The text colours the public page uses and the pairs that had to be corrected. */
+  contrast: palette,
+  customDomain: z.string().nullable(),
+  /** Whether the owner's plan includes a custom domain. */
+  customDomainAllowed: z.boolean(),
+  /** null without a domain; 'pending' until its TXT record is found; only 'verified' serves the page. */
+  customDomainStatus: customDomainStatus.nullable(),
+  /** When the domain was verified (ISO), or null. */
+  customDomainVerifiedAt: z.string().nullable(),
+  /** The TXT record to create while the domain is pending, else null. */
+  customDomainRecord: txtRecord.nullable(),
+});
+export type BrandingDto = z.infer<typeof brandingDto>;
 
-export interface UploadLogoResponse {
-  logoUrl: string;
-  logoIconUrl: string;
-  user: PublicUser;
-}
+const brandingResponse = z.object({ branding: brandingDto });
+export type BrandingResponse = z.infer<typeof brandingResponse>;
+
+/**
+ * PUT /api/auth/branding, PUT /api/auth/branding/domain and POST /api/auth/branding/domain/verify:
+ * what happened, the branding and the user as saved.
+ */
+const updateBrandingResponse = z.object({
+  message: z.string(),
+  branding: brandingDto,
+  user: publicUser,
+});
+export type UpdateBrandingResponse = z.infer<typeof updateBrandingResponse>;
+
+const uploadLogoResponse = z.object({
+  logoUrl: z.string(),
+  logoIconUrl: z.string(),
+  user: publicUser,
+});
+export type UploadLogoResponse = z.infer<typeof uploadLogoResponse>;
 
 /** The icon-size sibling of a stored logo: '…/<id>-512.png' -> '…/<id>-64.png'; else the logo itself. */
 export function logoIconUrl(logoUrl: string | null | undefined): string | null {
@@ -245,19 +268,18 @@ export const updateDomainBody = z.object({
 export type UpdateDomainBody = z.input<typeof updateDomainBody>;
 
 /** PUT /api/auth/branding/domain and POST /api/auth/branding/domain/verify. */
-export interface UpdateDomainResponse {
-  message: string;
-  branding: BrandingDto;
-  user: PublicUser;
-}
+export type UpdateDomainResponse = UpdateBrandingResponse;
 
 export const brandingEndpoints = {
-  get: endpoint<{ response: BrandingResponse }>()({
-    method: 'GET',
-    path: BRANDING_PATH,
-    access: 'owner',
-    summary: "The caller's gym branding",
-  }),
+  get: withSchemas(
+    endpoint<{ response: BrandingResponse }>()({
+      method: 'GET',
+      path: BRANDING_PATH,
+      access: 'owner',
+      summary: "The caller's gym branding",
+    }),
+    { response: brandingResponse },
+  ),
   update: withSchemas(
     endpoint<{ body: UpdateBrandingBody; response: UpdateBrandingResponse }>()({
       method: 'PUT',
@@ -265,7 +287,7 @@ export const brandingEndpoints = {
       access: 'owner',
       summary: 'Saves the gym name, description and colours (or drops the logo)',
     }),
-    { body: updateBrandingBody },
+    { body: updateBrandingBody, response: updateBrandingResponse },
   ),
   setDomain: withSchemas(
     endpoint<{ body: UpdateDomainBody; response: UpdateDomainResponse }>()({
@@ -274,22 +296,28 @@ export const brandingEndpoints = {
       access: 'owner',
       summary: 'Saves a custom domain (pending until verified) or removes it',
     }),
-    { body: updateDomainBody },
+    { body: updateDomainBody, response: updateBrandingResponse },
   ),
-  verifyDomain: endpoint<{ response: UpdateDomainResponse }>()({
-    method: 'POST',
-    path: BRANDING_DOMAIN_VERIFY_PATH,
-    access: 'owner',
-    summary: "Looks the custom domain's TXT record up and verifies the domain",
-  }),
+  verifyDomain: withSchemas(
+    endpoint<{ response: UpdateDomainResponse }>()({
+      method: 'POST',
+      path: BRANDING_DOMAIN_VERIFY_PATH,
+      access: 'owner',
+      summary: "Looks the custom domain's TXT record up and verifies the domain",
+    }),
+    { response: updateBrandingResponse },
+  ),
   /** Multipart with one file in the field LOGO_FIELD. */
-  uploadLogo: endpoint<{ body: FormData; response: UploadLogoResponse }>()({
-    method: 'POST',
-    path: UPLOAD_LOGO_PATH,
-    access: 'owner',
-    summary: 'Stores a new logo (PNG, JPG, WebP, GIF or plain SVG; at most 5 MB)',
-    rawBody: 'multipart',
-  }),
+  uploadLogo: withSchemas(
+    endpoint<{ body: FormData; response: UploadLogoResponse }>()({
+      method: 'POST',
+      path: UPLOAD_LOGO_PATH,
+      access: 'owner',
+      summary: 'Stores a new logo (PNG, JPG, WebP, GIF or plain SVG; at most 5 MB)',
+      rawBody: 'multipart',
+    }),
+    { response: uploadLogoResponse },
+  ),
   /** Names are random and never reused: served immutable, to anyone (the gym page shows them). */
   logo: endpoint()({
     method: 'GET',

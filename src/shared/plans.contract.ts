@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth.contract';
+import { publicUser } from './auth.contract';
 import { endpoint } from './endpoint';
-import { withSchemas } from './endpoint-schemas';
+import { withSchemas, type Same } from './endpoint-schemas';
 import { PLANS, type Plan, type PlanId } from './plans';
 
 export const DEFAULT_PLAN_ID: PlanId = 'spin-starter';
@@ -10,12 +10,24 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
 
-/** A plan as GET /api/plans answers it (product.md §3 Plan): the catalogue plus isCurrentPlan. */
-export interface PlanView extends Plan {
-  isCurrentPlan: boolean;
-}
-
 const planIds = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+/** plans.ts's Plan, the catalogue's plain data (the schema's type is exactly it). */
+const plan = z.object({
+  id: z.enum(planIds),
+  name: z.string(),
+  price: z.number(),
+  interval: z.literal('month'),
+  description: z.string(),
+  features: z.array(z.string()),
+  videoLimit: z.number(),
+  isPopular: z.boolean(),
+});
+true satisfies Same<z.output<typeof plan>, Plan>;
+
+/** A plan as GET /api/plans answers it (product.md §3 Plan): the catalogue plus isCurrentPlan. */
+const planView = plan.extend({ isCurrentPlan: z.boolean() });
+export type PlanView = z.infer<typeof planView>;
 
 export const changePlanBody = z.object({
   planId: z.enum(planIds, { error: 'Unknown plan' }),
@@ -23,46 +35,55 @@ export const changePlanBody = z.object({
 export type ChangePlanBody = z.infer<typeof changePlanBody>;
 
 /** The billing seam's state, said plainly on the subscription page. */
-export interface BillingStatus {
+const billingStatus = z.object({
   /** Which BillingProvider adapter runs ('manual' until a payment provider is connected). */
-  provider: string;
+  provider: z.string(),
   /** True when a real payment provider charges cards, issues invoices and hosts a billing portal. */
-  connected: boolean;
-}
+  connected: z.boolean(),
+});
+export type BillingStatus = z.infer<typeof billingStatus>;
 
 /** GET /api/auth/subscription */
-export interface SubscriptionView {
-  plan: PlanView;
-  usage: {
+const subscriptionView = z.object({
+  plan: planView,
+  usage: z.object({
     /** Every video row of the owner, whatever its status: the same count the upload quota uses. */
-    videoCount: number;
-    videoLimit: number;
-  };
-  billing: BillingStatus;
+    videoCount: z.number(),
+    videoLimit: z.number(),
+  }),
+  billing: billingStatus,
   /** When the current plan was chosen; null for the plan every account starts on. */
-  planChangedAt: string | null;
-}
+  planChangedAt: z.string().nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 /** PUT /api/auth/plan */
-export interface ChangePlanResponse {
-  message: string;
-  subscription: SubscriptionView;
-  user: PublicUser;
-}
+const changePlanResponse = z.object({
+  message: z.string(),
+  subscription: subscriptionView,
+  user: publicUser,
+});
+export type ChangePlanResponse = z.infer<typeof changePlanResponse>;
 
 export const plansEndpoints = {
-  list: endpoint<{ response: PlanView[] }>()({
-    method: 'GET',
-    path: '/api/plans',
-    access: 'owner',
-    summary: "The plan catalogue, the caller's current plan marked",
-  }),
-  subscription: endpoint<{ response: SubscriptionView }>()({
-    method: 'GET',
-    path: '/api/auth/subscription',
-    access: 'owner',
-    summary: "The caller's plan, usage and billing state",
-  }),
+  list: withSchemas(
+    endpoint<{ response: PlanView[] }>()({
+      method: 'GET',
+      path: '/api/plans',
+      access: 'owner',
+      summary: "The plan catalogue, the caller's current plan marked",
+    }),
+    { response: z.array(planView) },
+  ),
+  subscription: withSchemas(
+    endpoint<{ response: SubscriptionView }>()({
+      method: 'GET',
+      path: '/api/auth/subscription',
+      access: 'owner',
+      summary: "The caller's plan, usage and billing state",
+    }),
+    { response: subscriptionView },
+  ),
   change: withSchemas(
     endpoint<{ body: ChangePlanBody; response: ChangePlanResponse }>()({
       method: 'PUT',
@@ -70,7 +91,7 @@ export const plansEndpoints = {
       access: 'owner',
       summary: 'Moves the caller to another plan',
     }),
-    { body: changePlanBody },
+    { body: changePlanBody, response: changePlanResponse },
   ),
 } as const;
 

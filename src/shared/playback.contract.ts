@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withSchemas } from './endpoint-schemas';
+import { withSchemas, type Same } from './endpoint-schemas';
 import {
   PLAYBACK_EVENTS,
   playbackEndpoints,
@@ -48,11 +48,9 @@ export type PlaybackResumeQuery = z.infer<typeof playbackResumeQuery>;
 const beaconResponse = z.object({ viewCounted: z.boolean(), watchedSeconds: z.number() });
 const resumeResponse = z.object({ position: z.number().nullable(), at: z.string().nullable() });
 
-// The zod-free types the player uses and the schemas' types are the same.
-true satisfies Same<PlaybackBeaconInput, z.input<typeof playbackBeacon>> &
-  Same<PlaybackBeaconResponse, z.infer<typeof beaconResponse>> &
-  Same<PlaybackResumeResponse, z.infer<typeof resumeResponse>>;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The zod-free beacon the player sends and the schema's input are the same (withSchemas checks
+// the responses).
+true satisfies Same<PlaybackBeaconInput, z.input<typeof playbackBeacon>>;
 
 /** The player's endpoints (playback.ts) with the schemas the server validates them with. */
 export const playbackEndpointsWithSchemas = {

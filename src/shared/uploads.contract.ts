@@ -1,13 +1,17 @@
+import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
 /** POST /api/objects/upload (product.md §7): a pre-signed URL the browser PUTs the raw file to. */
 export const UPLOAD_URL_PATH = '/api/objects/upload';
 /** Where the local store's files are put and served, through signed links only. */
 export const OBJECTS_PREFIX = '/api/objects/';
 
-export interface UploadUrlResponse {
-  uploadURL: string;
-}
+const uploadUrlResponse = z.object({ uploadURL: z.string() });
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponse>;
+
+/** What the local store's PUT answers once the file is stored. */
+const putObjectResponse = z.object({ message: z.string(), size: z.number() });
 
 /** How long a handed-out upload URL may be used to start the upload. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -26,21 +30,27 @@ export const OBJECT_URL_HEADER = 'Cadence-Object-Url';
 
 export const uploadEndpoints = {
   /** Takes no body (a JSON content type may come with it). */
-  uploadUrl: endpoint<{ response: UploadUrlResponse }>()({
-    method: 'POST',
-    path: UPLOAD_URL_PATH,
-    access: 'owner',
-    summary: 'A pre-signed URL to PUT one file to',
-    rawBody: 'stream',
-  }),
+  uploadUrl: withSchemas(
+    endpoint<{ response: UploadUrlResponse }>()({
+      method: 'POST',
+      path: UPLOAD_URL_PATH,
+      access: 'owner',
+      summary: 'A pre-signed URL to PUT one file to',
+      rawBody: 'stream',
+    }),
+    { response: uploadUrlResponse },
+  ),
   /** The local store's upload: the raw file as the body, to a URL POST /api/objects/upload gave. */
-  putObject: endpoint<{ response: { message: string; size: number } }>()({
-    method: 'PUT',
-    path: `${OBJECTS_PREFIX}*`,
-    access: 'signed-link',
-    summary: 'Receives the file of a pre-signed upload URL (local storage)',
-    rawBody: 'stream',
-  }),
+  putObject: withSchemas(
+    endpoint<{ response: z.infer<typeof putObjectResponse> }>()({
+      method: 'PUT',
+      path: `${OBJECTS_PREFIX}*`,
+      access: 'signed-link',
+      summary: 'Receives the file of a pre-signed upload URL (local storage)',
+      rawBody: 'stream',
+    }),
+    { response: putObjectResponse },
+  ),
   /** GET and HEAD in one route, so HEAD keeps the real Content-Length; ranges allowed. */
   getObject: endpoint()({
     method: ['GET', 'HEAD'],
@@ -72,13 +82,17 @@ export const uploadEndpoints = {
     rawBody: 'stream',
     status: 201,
   }),
-  /** HEAD: the offset; PATCH: the next bytes; DELETE: cancels; POST: creates another upload. */
+  /**
+   * HEAD: the offset; PATCH: the next bytes; DELETE: cancels; POST: creates another upload. The
+   * answers are headers only (PATCH and DELETE 204; HEAD 200, POST 201 without a body).
+   */
   tusUpload: endpoint()({
     method: ['HEAD', 'PATCH', 'DELETE', 'POST'],
     path: `${TUS_ENDPOINT}/*`,
     access: 'owner',
     summary: "tus: one of the caller's resumable uploads",
     rawBody: 'stream',
+    status: 204,
   }),
 } as const;
 

@@ -4,17 +4,20 @@ import type {
   FastifyReply,
   FastifyRequest,
   HTTPMethods,
+  onSendHookHandler,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ACCESSES,
   type Access,
   type AnyEndpoint,
   type EndpointParams,
   type EndpointResponse,
+  methodsOf,
 } from '@shared/endpoint';
 import type { EndpointSchemas } from '@shared/endpoint-schemas';
 import type { UserRow } from '../db/schema/users';
+import { HttpError } from '../lib/errors';
 import { parse } from '../lib/validate';
 import type { Guards } from './guards';
 
@@ -58,6 +61,15 @@ export interface RouteOptions {
   ownQueryErrors?: boolean;
   /** Turns the body as parsed into what the schema reads (e.g. JSON sent as text/plain). */
   readBody?: (body: unknown) => unknown;
+}
+
+export interface RegisterOptions {
+  /**
+   * Check every JSON success answer against its descriptor's response schema before it is sent:
+   * an answer the schema refuses, or JSON from a route that declares no response schema, becomes a
+   * 500 naming the problem. The test harness turns it on; production sends answers unchecked.
+   */
+  checkResponses?: boolean;
 }
 
 /** Sets up a scope's own parsers (multipart, raw streams) for the routes registered in it. */
@@ -118,27 +130,36 @@ export class RouteCollector {
   }
 
   /** Registers this audience's routes in its plugin's scope. */
-  async registerInto(scope: FastifyInstance, access: Access): Promise<void> {
+  async registerInto(
+    scope: FastifyInstance,
+    access: Access,
+    options: RegisterOptions = {},
+  ): Promise<void> {
     for (const entry of this.entries) {
       if (entry.kind === 'group') {
         if (!entry.routes.has(access)) continue;
         await scope.register(async (child) => {
           await entry.setup(child);
-          await entry.routes.registerInto(child, access);
+          await entry.routes.registerInto(child, access, options);
         });
       } else if (entry.descriptor.access === access) {
-        registerRoute(scope, entry);
+        registerRoute(scope, entry, options);
       }
     }
   }
 }
 
-function registerRoute(scope: FastifyInstance, { descriptor, handler, options }: RouteEntry): void {
+function registerRoute(
+  scope: FastifyInstance,
+  { descriptor, handler, options }: RouteEntry,
+  { checkResponses = false }: RegisterOptions,
+): void {
   const schemas = descriptor.schemas ?? {};
   scope.route({
     method: descriptor.method as HTTPMethods | HTTPMethods[],
     url: descriptor.path,
     config: { ...options.config, endpoint: descriptor },
+    ...(checkResponses ? { onSend: checkResponse(descriptor) } : {}),
     handler: (request, reply) => {
       // The success status the descriptor names (201, 204); an error sets its own.
       if (descriptor.status) reply.status(descriptor.status);
@@ -163,6 +184,29 @@ function registerRoute(scope: FastifyInstance, { descriptor, handler, options }:
 const same = (value: unknown) => value;
 
 /**
+ * An onSend hook that parses a JSON success answer (as serialized: what the client gets) with the
+ * descriptor's response schema. Error answers have their own shape and are not checked.
+ */
+function checkResponse(descriptor: RouteEntry['descriptor']): onSendHookHandler {
+  const route = `${methodsOf(descriptor).join(',')} ${descriptor.path}`;
+  return async (request, reply, payload) => {
+    const json = /^application\/json\b/.test(String(reply.getHeader('content-type') ?? ''));
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || !json) return payload;
+    const schema = descriptor.schemas?.response;
+    if (!schema) {
+      throw new HttpError(500, `${route} answers JSON but its descriptor has no response schema`);
+    }
+    const result = schema.safeParse(JSON.parse(String(payload)));
+    if (result.success) return payload;
+    request.log.error({ route, issues: result.error.issues }, 'answer refused by its schema');
+    throw new HttpError(
+      500,
+      `${route} answered what its response schema refuses:\n${z.prettifyError(result.error)}`,
+    );
+  };
+}
+
+/**
  * One encapsulated plugin per audience, each with the routes whose descriptor names it. The owner
  * and admin plugins authenticate in an onRequest hook (401 signed out; the admin plugin 403 for a
  * non-admin) before any route of theirs runs: a route added there cannot be reached without a session.
@@ -171,6 +215,7 @@ export async function registerAudiences(
   app: FastifyInstance,
   guards: Guards,
   routes: RouteCollector,
+  options: RegisterOptions = {},
 ): Promise<void> {
   app.decorateRequest('sessionUser', null);
   const authenticate: Partial<Record<Access, keyof Guards>> = { owner: 'user', admin: 'admin' };
@@ -182,7 +227,7 @@ export async function registerAudiences(
           request.sessionUser = await guards[guard](request, reply);
         });
       }
-      await routes.registerInto(scope, access);
+      await routes.registerInto(scope, access, options);
     });
   }
 }

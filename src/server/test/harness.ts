@@ -76,6 +76,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     web: 'none',
     now,
     signUpLimits: MANY_SIGN_UPS,
+    // Every answer a route test gets has been checked against its endpoint's response schema.
+    checkResponses: true,
     ...options.deps,
   });
   await app.ready();

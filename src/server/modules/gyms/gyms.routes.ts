@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CUSTOM_DOMAIN_META,
-  gymEndpoints,
-  gymPagePath,
-  type PublicGymResponse,
-} from '@shared/gyms.contract';
+import { CUSTOM_DOMAIN_META, gymPagePath, type PublicGymResponse } from '@shared/gyms.contract';
+import { gymEndpointsWithSchemas as gymEndpoints } from '@shared/public-gym.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
 import type { GymsService } from './gyms.service';

@@ -12,6 +12,7 @@ interface Operation {
   security?: unknown[];
   parameters?: Array<{ name: string; in: string; required: boolean }>;
   requestBody?: { content: Record<string, { schema?: { required?: string[] } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: object }> }>;
 }
 interface Document {
   openapi: string;
@@ -90,5 +91,63 @@ describe('GET /api/openapi.json', () => {
       'version',
       WILDCARD_PARAM,
     ]);
+  });
+
+  it('documents the schema of every JSON answer, and the type or status of every other one', () => {
+    const operations = Object.entries(document.paths).flatMap(([documentedPath, item]) =>
+      Object.entries(item).map(([method, operation]) => {
+        const [status, ok] = Object.entries(operation.responses).find(
+          ([code]) => code.startsWith('2') || code.startsWith('3'),
+        )!;
+        return { name: `${method.toUpperCase()} ${documentedPath}`, status, ok };
+      }),
+    );
+    for (const { name, status, ok } of operations) {
+      const content = ok.content ?? {};
+      // Every answer of a 200 has a body: JSON with its schema, or a file's or a page's type.
+      if (status === '200') expect(Object.keys(content), name).not.toHaveLength(0);
+      for (const [type, media] of Object.entries(content)) {
+        if (type === 'application/json') expect(media.schema ?? {}, name).not.toEqual({});
+      }
+    }
+
+    const success = (documentedPath: string, method: string) => {
+      const [status, ok] = Object.entries(document.paths[documentedPath]![method]!.responses)[0]!;
+      return { status, types: Object.keys(ok.content ?? {}) };
+    };
+    expect(success('/api/auth/export', 'get')).toEqual({
+      status: '200',
+      types: ['application/json'],
+    });
+    expect(success('/api/admin/videos/{id}/logo', 'get')).toEqual({ status: '302', types: [] });
+    expect(success('/api/auth/videos/{id}/original', 'get')).toEqual({ status: '302', types: [] });
+    expect(success('/gym/{gymSlug}/', 'get')).toEqual({ status: '301', types: [] });
+    expect(success('/gym/{gymSlug}', 'get')).toEqual({ status: '200', types: ['text/html'] });
+    expect(success('/api/admin/videos/{id}/download', 'get')).toEqual({
+      status: '200',
+      types: ['application/octet-stream'],
+    });
+    expect(success('/api/uploads', 'post')).toEqual({ status: '201', types: [] });
+    expect(success(`/api/uploads/{${WILDCARD_PARAM}}`, 'patch')).toEqual({
+      status: '204',
+      types: [],
+    });
+    expect(success(`/api/objects/{${WILDCARD_PARAM}}`, 'put')).toEqual({
+      status: '200',
+      types: ['application/json'],
+    });
+  });
+
+  it("describes answers from the contracts' schemas", () => {
+    const schemaOf = (documentedPath: string, method: string) =>
+      Object.values(document.paths[documentedPath]![method]!.responses)[0]!.content![
+        'application/json'
+      ]!.schema as { properties?: Record<string, unknown>; anyOf?: unknown[] };
+    expect(Object.keys(schemaOf('/api/analytics', 'get').properties!)).toEqual(
+      expect.arrayContaining(['period', 'summary', 'viewsThisWeek', 'studentActivity']),
+    );
+    expect(Object.keys(schemaOf('/api/auth/branding', 'get').properties!)).toEqual(['branding']);
+    // A current slug answers the gym, an old one `{ redirectTo }`.
+    expect(schemaOf('/api/gym/{gymSlug}', 'get').anyOf).toHaveLength(2);
   });
 });

@@ -55,23 +55,29 @@ function requestBody(endpoint: Described) {
   return Object.keys(content).length > 0 ? { content } : undefined;
 }
 
-function responses(endpoint: Described) {
-  const status = String(endpoint.status ?? 200);
+/**
+ * The success answer: JSON described by the response schema, or the content type a file or page
+ * answer `produces`; without either, an answer without a body (204, a redirect, tus' headers).
+ */
+function success(endpoint: Described) {
   const schema = endpoint.schemas?.response;
-  const ok =
-    status === '204' || status === '301' || status === '302'
-      ? { description: status === '204' ? 'No content' : 'Redirect' }
-      : {
-          description: endpoint.summary,
-          content: {
-            [endpoint.produces ?? 'application/json']: schema
-              ? { schema: jsonSchema(schema, 'output') }
-              : {},
-          },
-        };
+  if (schema) {
+    return {
+      description: endpoint.summary,
+      content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
+    };
+  }
+  if (endpoint.produces) {
+    return { description: endpoint.summary, content: { [endpoint.produces]: {} } };
+  }
+  const status = endpoint.status ?? 200;
+  return { description: status === 301 || status === 302 ? 'Redirect' : 'No content' };
+}
+
+function responses(endpoint: Described) {
   const error = { $ref: '#/components/responses/Error' };
   return {
-    [status]: ok,
+    [String(endpoint.status ?? 200)]: success(endpoint),
     ...(endpoint.schemas?.body || endpoint.schemas?.query ? { 400: error } : {}),
     ...(endpoint.access === 'owner' || endpoint.access === 'admin' ? { 401: error } : {}),
     ...(endpoint.access === 'admin' ? { 403: error } : {}),

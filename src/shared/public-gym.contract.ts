@@ -1,0 +1,55 @@
+/**
+ * The zod schemas of the public gym API. gyms.contract.ts declares the endpoints and their types
+ * zod-free, because the public page's own build imports it (docs/decisions/0017); the server
+ * registers the routes from `gymEndpointsWithSchemas`, and `withSchemas` fails to compile when a
+ * schema and its zod-free type differ.
+ */
+import { z } from 'zod';
+import { withSchemas } from './endpoint-schemas';
+import { gymEndpoints } from './gyms.contract';
+
+const publicGymVideo = z.object({
+  id: z.string(),
+  title: z.string(),
+  duration: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  hlsUrl: z.string().nullable(),
+  mp4Url: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+});
+
+const publicGymBranding = z.object({
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  description: z.string(),
+  primaryTextColor: z.string(),
+  secondaryTextColor: z.string(),
+  accentColor: z.string(),
+});
+
+const publicGymResponse = z.object({
+  slug: z.string(),
+  gymName: z.string(),
+  gymLogo: z.string().nullable(),
+  gymLogoIcon: z.string().nullable(),
+  videos: z.array(publicGymVideo),
+  branding: publicGymBranding,
+});
+
+/** An old slug: the gym's current one. */
+const gymRedirectResponse = z.object({ redirectTo: z.string() });
+
+const customDomainCheckResponse = z.object({ domain: z.string(), connected: z.literal(true) });
+
+/** The gym endpoints (gyms.contract.ts) with the schemas of their JSON answers. */
+export const gymEndpointsWithSchemas = {
+  ...gymEndpoints,
+  byHost: withSchemas(gymEndpoints.byHost, { response: publicGymResponse }),
+  bySlug: withSchemas(gymEndpoints.bySlug, {
+    response: z.union([publicGymResponse, gymRedirectResponse]),
+  }),
+  customDomainCheck: withSchemas(gymEndpoints.customDomainCheck, {
+    response: customDomainCheckResponse,
+  }),
+} as const;
