@@ -47,6 +47,8 @@ export async function startE2E(): Promise<E2E> {
     web: 'static',
     webDist,
     txtResolver: dns.resolver,
+    // Every JSON answer the browser gets is checked against its contract's response schema.
+    checkResponses: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
