@@ -114,9 +114,8 @@ export async function buildServices(deps: ServiceDeps) {
     : undefined;
   const media = deps.media ?? pipeline?.jobs;
 
-  const users = usersRepository(db);
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
-  const auth = authService(users);
+  const auth = authService(usersRepository(db));
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -148,7 +147,7 @@ export async function buildServices(deps: ServiceDeps) {
     store,
     pipeline,
     sessions,
-    guards: createGuards(sessions, users),
+    guards: createGuards(sessions, auth),
     auth,
     slugs,
     onboarding: onboardingService(slugs),

@@ -2,18 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
 import type { UserRow } from '../db/schema/users';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import type { UsersRepository } from '../modules/auth/users.repository';
+import type { AuthService } from '../modules/auth/auth.service';
 import type { SessionManager } from './session';
 
 export const ADMIN_REQUIRED =
   'Admin access required. Please contact support if you believe this is an error.';
 
 /** Route guards: each answers the signed-in user or throws 401/403. */
-export function createGuards(sessions: SessionManager, users: UsersRepository) {
+export function createGuards(sessions: SessionManager, auth: Pick<AuthService, 'findUser'>) {
   async function currentUser(request: FastifyRequest, reply: FastifyReply) {
     const session = await sessions.read(request, reply);
     if (!session) return null;
-    return (await users.findById(session.userId)) ?? null;
+    return (await auth.findUser(session.userId)) ?? null;
   }
 
   async function user(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {

@@ -12,6 +12,11 @@ export type UserPatch = Parameters<UsersRepository['update']>[1];
 
 export function authService(repo: UsersRepository) {
   return {
+    /** The user behind a session; undefined when the account is gone. */
+    findUser(userId: string): Promise<UserRow | undefined> {
+      return repo.findById(userId);
+    },
+
     /** Changes the user's columns (`updatedAt` set too); undefined when there is no such user. */
     updateUser(userId: string, patch: UserPatch): Promise<UserRow | undefined> {
       return repo.update(userId, patch);
