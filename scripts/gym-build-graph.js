@@ -9,6 +9,7 @@ import path from 'node:path';
  */
 
 const ENTRY = 'src/web/gym-main.tsx';
+const TOASTER = 'src/web/components/ui/toaster.tsx';
 const ALIASES = { '@shared/': 'src/shared/', '@web/': 'src/web/' };
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
@@ -33,20 +34,37 @@ function importsOf(file, pattern) {
   return [...text.matchAll(pattern)].map((m) => resolve(file, m[1])).filter(Boolean);
 }
 
-/** Every source file reachable from the gym build's entry. */
-export function gymBuildFiles() {
-  const seen = new Set([ENTRY]);
-  const queue = [ENTRY];
+/** The files reachable from `starts`, through static and dynamic imports, not entering `skip`. */
+function reachable(starts, skip = new Set()) {
+  const seen = new Set(starts);
+  const queue = [...starts];
   while (queue.length > 0) {
     const file = queue.shift();
     for (const dep of [...importsOf(file, STATIC_IMPORT), ...importsOf(file, DYNAMIC_IMPORT)]) {
-      if (!seen.has(dep)) {
+      if (!seen.has(dep) && !skip.has(dep)) {
         seen.add(dep);
         queue.push(dep);
       }
     }
   }
   return [...seen].sort();
+}
+
+/** Every source file reachable from the gym build's entry. */
+export function gymBuildFiles() {
+  return reachable([ENTRY]);
+}
+
+/**
+ * The toaster's own chunk: the files of the gym build that only the dynamic import of the toaster
+ * (gym-main.tsx) reaches, so they load with the first toast, not with the page. None when a file of
+ * the build imports the toaster statically (then it is in the page's bundle).
+ */
+export function gymToasterChunk() {
+  const files = gymBuildFiles();
+  if (files.some((file) => importsOf(file, STATIC_IMPORT).includes(TOASTER))) return [];
+  const withoutToaster = new Set(reachable([ENTRY], new Set([TOASTER])));
+  return files.filter((file) => !withoutToaster.has(file));
 }
 
 /** The shared contracts that import zod (at run time, so a gym file may import their types only). */

@@ -40,12 +40,13 @@ export function fieldIds(id: string) {
 
 /**
  * One form field, the same way everywhere: the label, the control (given its id and aria wiring),
- * an optional description and the error text. `describedBy` adds ids of lines the caller shows
- * itself (a counter, a warning).
+ * an optional description and the error text. `aside` is a note beside the label, outside its name
+ * (e.g. 'Optional'); `describedBy` adds ids of lines the caller shows itself (a counter, a warning).
  */
 export function FormField({
   id,
   label,
+  aside,
   description,
   error,
   describedBy: extra,
@@ -54,6 +55,7 @@ export function FormField({
 }: {
   id: string;
   label: ReactNode;
+  aside?: ReactNode;
   description?: ReactNode;
   error?: string | null;
   describedBy?: string | false;
@@ -63,7 +65,14 @@ export function FormField({
   const ids = fieldIds(id);
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          <span className="text-xs text-muted-foreground">{aside}</span>
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children({
         id,
         'aria-invalid': error ? true : undefined,

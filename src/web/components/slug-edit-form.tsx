@@ -1,67 +1,107 @@
 import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, X } from 'lucide-react';
+import type { z } from 'zod';
+import {
+  INVALID_URL_MESSAGE,
+  INVALID_URL_TITLE,
+  publicGymUrl,
+  sanitizeSlugInput,
+  updateSlugBody,
+} from '@shared/slug.contract';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { sanitizeSlugInput } from '@shared/slug.contract';
+import { slugUpdateFailure, useUpdateSlug } from '@web/lib/update-slug';
+import { toast } from '@web/lib/use-toast';
 
-interface SlugEditFormProps {
-  origin: string;
-  draft: string;
-  onDraftChange(next: string): void;
-  onSave(): void;
-  onCancel(): void;
-  pending: boolean;
-}
+type SlugInput = z.input<typeof updateSlugBody>;
+type SlugOutput = z.output<typeof updateSlugBody>;
 
-/** The public-URL edit mode shared by the dashboard and /customize: cleaned typing, save or cancel. */
-export function SlugEditForm({
-  origin,
-  draft,
-  onDraftChange,
-  onSave,
-  onCancel,
-  pending,
-}: SlugEditFormProps) {
+/**
+ * The public-URL edit mode shared by the dashboard and /customize (product.md §5): typing is
+ * cleaned, Save checks the slug rules and saves it on the server, Cancel (or an unchanged slug)
+ * leaves edit mode. A refused slug is said in a toast.
+ */
+export function SlugEditForm({ slug, onDone }: { slug: string | null; onDone: () => void }) {
   const id = useId();
+  const origin = window.location.origin;
+  const updateSlug = useUpdateSlug();
+  const pending = updateSlug.isPending;
+  const { control, handleSubmit } = useForm<SlugInput, unknown, SlugOutput>({
+    resolver: zodResolver(updateSlugBody),
+    defaultValues: { slug: slug ?? '' },
+  });
+
+  const save = handleSubmit(
+    ({ slug: next }) => {
+      if (next === slug) {
+        onDone();
+        return;
+      }
+      updateSlug.mutate(next, {
+        onSuccess: (response) => {
+          onDone();
+          toast({
+            title: 'Public URL updated',
+            description: `Your student link is now ${publicGymUrl(origin, response.user.companySlug ?? next)}. Old links keep working.`,
+          });
+        },
+        onError: (error) => toast({ ...slugUpdateFailure(error), variant: 'destructive' }),
+      });
+    },
+    (errors) =>
+      toast({
+        title: INVALID_URL_TITLE,
+        description: errors.slug?.message ?? INVALID_URL_MESSAGE,
+        variant: 'destructive',
+      }),
+  );
+
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave();
-      }}
-    >
-      <Label htmlFor={`${id}-slug`}>Public URL</Label>
-      <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-        <span
-          aria-hidden="true"
-          className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
-        >
-          {origin.replace(/^https?:\/\//, '')}/gym/
-        </span>
-        <Input
-          id={`${id}-slug`}
-          value={draft}
-          onChange={(event) => onDraftChange(sanitizeSlugInput(event.target.value))}
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={60}
-          aria-describedby={`${id}-slug-hint`}
-          className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
-        />
-      </div>
-      <p id={`${id}-slug-hint`} className="text-xs text-muted-foreground">
-        Lowercase letters, numbers and single hyphens, 3 to 50 characters. Your old link keeps
-        working.
-      </p>
+    <form className="space-y-3" noValidate onSubmit={(event) => void save(event)}>
+      <FormField
+        id={`${id}-slug`}
+        label="Public URL"
+        description="Lowercase letters, numbers and single hyphens, 3 to 50 characters. Your old link keeps working."
+      >
+        {(aria) => (
+          <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
+            <span
+              aria-hidden="true"
+              className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
+            >
+              {origin.replace(/^https?:\/\//, '')}/gym/
+            </span>
+            <Controller
+              control={control}
+              name="slug"
+              render={({ field }) => (
+                <Input
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(sanitizeSlugInput(event.target.value))}
+                  autoFocus
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={60}
+                  className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
+                />
+              )}
+            />
+          </div>
+        )}
+      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={pending}>
           <Check aria-hidden="true" />
           {pending ? 'Saving...' : 'Save'}
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onCancel} disabled={pending}>
+        <Button type="button" size="sm" variant="outline" onClick={onDone} disabled={pending}>
           <X aria-hidden="true" />
           Cancel
         </Button>

@@ -5,7 +5,7 @@ import { authEndpoints } from '@shared/auth.contract';
 import { brandingEndpoints } from '@shared/branding.contract';
 import { videoEndpoints } from '@shared/videos.contract';
 import { fakeFetch, jsonResponse } from '@web/test/hook-harness';
-import { api, ApiError, apiUrl } from './api';
+import { api, ApiError, apiUrl, failureMessage, fieldErrors } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,6 +46,41 @@ describe('api', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(409);
     expect((failure as ApiError).serverMessage).toBe('Onboarding is already complete.');
+  });
+
+  it("gives the server's own message of a failure, else the fallback", async () => {
+    fakeFetch(() =>
+      jsonResponse(409, { message: 'This domain is already connected to another gym.' }),
+    );
+    const conflict = await api(authEndpoints.logout).catch((error: unknown) => error);
+    expect(failureMessage(conflict, 'Unable to save.')).toBe(
+      'This domain is already connected to another gym.',
+    );
+    fakeFetch(() => new Response('Bad gateway', { status: 502 }));
+    const noMessage = await api(authEndpoints.logout).catch((error: unknown) => error);
+    expect(failureMessage(noMessage, 'Unable to save.')).toBe('Unable to save.');
+    expect(failureMessage(new TypeError('Failed to fetch'), 'Unable to save.')).toBe(
+      'Unable to save.',
+    );
+  });
+
+  it("lists a 400's per-field messages, and none for anything else", async () => {
+    const errors = [
+      { field: 'currentPassword', message: 'Current password is incorrect' },
+      { field: 'phone' },
+    ];
+    fakeFetch(() => jsonResponse(400, { message: 'Current password is incorrect', errors }));
+    const invalid = await api(authEndpoints.logout).catch((error: unknown) => error);
+    expect(fieldErrors(invalid)).toEqual([
+      { field: 'currentPassword', message: 'Current password is incorrect' },
+    ]);
+    fakeFetch(() => jsonResponse(409, { message: 'Taken', errors }));
+    const conflict = await api(authEndpoints.logout).catch((error: unknown) => error);
+    expect(fieldErrors(conflict)).toEqual([]);
+    fakeFetch(() => new Response('not json', { status: 400 }));
+    const plain = await api(authEndpoints.logout).catch((error: unknown) => error);
+    expect(fieldErrors(plain)).toEqual([]);
+    expect(fieldErrors(new TypeError('Failed to fetch'))).toEqual([]);
   });
 
   it('types the call by the endpoint', () => {

@@ -33,22 +33,6 @@ export class ApiError extends Error {
     }
     return undefined;
   }
-
-  /** The server's message for one field of a 400 `{ errors: [{ field, message }] }`, if any. */
-  fieldMessage(field: string): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      const errors = (parsed as { errors?: unknown } | null)?.errors;
-      if (!Array.isArray(errors)) return undefined;
-      const hit: unknown = errors.find(
-        (e: unknown) => (e as { field?: unknown } | null)?.field === field,
-      );
-      const message = (hit as { message?: unknown } | undefined)?.message;
-      return typeof message === 'string' ? message : undefined;
-    } catch {
-      return undefined;
-    }
-  }
 }
 
 type ParamsOption<E> = keyof EndpointParams<E> extends never
@@ -140,4 +124,30 @@ function url(endpoint: AnyEndpoint, options?: { params?: unknown; query?: unknow
 /** True when the failure never reached the server (offline, DNS, refused). */
 export function isNetworkError(error: unknown): boolean {
   return !(error instanceof ApiError);
+}
+
+/**
+ * The server's own message for a failed call (a 409's "already taken", a 400's first problem), or
+ * `fallback` when the server sent none or was never reached.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** The server's per-field messages of a 400 `{ message, errors: [{ field, message }] }`. */
+export function fieldErrors(error: unknown): Array<{ field: string; message: string }> {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  try {
+    const { errors } = JSON.parse(error.body) as { errors?: unknown };
+    if (!Array.isArray(errors)) return [];
+    return errors.filter(
+      (e): e is { field: string; message: string } =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as { field?: unknown }).field === 'string' &&
+        typeof (e as { message?: unknown }).message === 'string',
+    );
+  } catch {
+    return [];
+  }
 }

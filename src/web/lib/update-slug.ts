@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { slugEndpoints } from '@shared/slug.contract';
-import { api } from './api';
+import { INVALID_URL_TITLE, slugEndpoints } from '@shared/slug.contract';
+import { api, ApiError, failureMessage, isNetworkError } from './api';
 import { setCurrentUser } from './session';
+
+const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
 /** PUT /api/auth/slug (the dashboard's and /customize's link card): the cached user takes the answer. */
 export function useUpdateSlug() {
@@ -10,4 +12,16 @@ export function useUpdateSlug() {
     mutationFn: (slug: string) => api(slugEndpoints.update, { body: { slug } }),
     onSuccess: (response) => setCurrentUser(queryClient, response.user),
   });
+}
+
+/** The toast of a refused slug change: a taken one (409) or a refused one, in the server's words. */
+export function slugUpdateFailure(error: unknown): { title: string; description: string } {
+  if (isNetworkError(error)) {
+    return { title: 'Error', description: 'Unable to update the URL. Please try again.' };
+  }
+  const conflict = error instanceof ApiError && error.status === 409;
+  return {
+    title: conflict ? 'Slug unavailable' : INVALID_URL_TITLE,
+    description: failureMessage(error, SLUG_TAKEN),
+  };
 }

@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { Slot } from '@web/components/ui/slot';
 import { cn } from '@web/lib/utils';
 
 const badgeVariants = cva(
@@ -29,7 +29,7 @@ export interface BadgeProps
 }
 
 function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
-  const Comp = asChild ? Slot.Root : 'span';
+  const Comp = asChild ? Slot : 'span';
   return (
     <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
   );

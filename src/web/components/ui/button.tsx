@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { Slot } from '@web/components/ui/slot';
 import { cn } from '@web/lib/utils';
 
 const buttonVariants = cva(
@@ -37,7 +37,7 @@ export interface ButtonProps
 }
 
 function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"

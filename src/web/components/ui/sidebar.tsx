@@ -1,8 +1,8 @@
 // The shadcn sidebar, trimmed to what Cadence uses: one left sidebar that collapses to icons on
 // desktop and becomes a slide-in sheet on mobile (product.md §2 Sidebar, §9 constants).
 import * as React from 'react';
-import { Slot } from 'radix-ui';
 import { PanelLeft } from 'lucide-react';
+import { Slot } from '@web/components/ui/slot';
 import { Button } from '@web/components/ui/button';
 import {
   Sheet,
@@ -332,7 +332,7 @@ function SidebarMenuButton({
   className,
   ...props
 }: React.ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   const { isMobile, state } = useSidebar();
 
   const button = (

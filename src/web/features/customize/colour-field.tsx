@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Check } from 'lucide-react';
 import { COLOR_PRESETS } from '@shared/branding.contract';
 import { HEX_COLOR_PATTERN, readableTextOn } from '@shared/color';
+import { describedBy, FieldError } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
@@ -83,15 +84,11 @@ export function ColourField({
             autoComplete="off"
             className="max-w-40 font-mono uppercase"
             aria-invalid={error ? true : undefined}
-            aria-describedby={cn(hintId, error && errorId)}
+            aria-describedby={describedBy(hintId, error && errorId)}
           />
         </div>
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -2,12 +2,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, Eye, RotateCcw, Save } from 'lucide-react';
+import type { z } from 'zod';
 import { BRANDING_DEFAULTS, updateBrandingBody, type BrandingDto } from '@shared/branding.contract';
 import { brandPalette, HEX_COLOR_PATTERN } from '@shared/color';
 import { isGymRedirect, type PublicGymBranding } from '@shared/gyms.contract';
 import { COMPANY_DESCRIPTION_MAX } from '@shared/onboarding.contract';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -22,7 +24,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError, isNetworkError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
@@ -38,12 +40,7 @@ const brandingForm = updateBrandingBody.pick({
   secondaryColor: true,
 });
 
-interface FormValues {
-  gymName: string;
-  description: string;
-  primaryColor: string;
-  secondaryColor: string;
-}
+type FormValues = z.input<typeof brandingForm>;
 
 function valuesOf(branding: BrandingDto): FormValues {
   return {
@@ -106,11 +103,6 @@ function BrandingEditor({
   const save = useSaveBranding();
   const ownGym = useOwnGym(slug);
 
-  const form = useForm<FormValues>({
-    resolver: zodResolver(brandingForm) as never,
-    defaultValues: valuesOf(branding),
-    mode: 'onChange',
-  });
   const {
     register,
     control,
@@ -119,7 +111,11 @@ function BrandingEditor({
     reset,
     setValue,
     formState: { errors, isDirty },
-  } = form;
+  } = useForm<FormValues, unknown, z.output<typeof brandingForm>>({
+    resolver: zodResolver(brandingForm),
+    defaultValues: valuesOf(branding),
+    mode: 'onChange',
+  });
 
   // A logo upload saves at once: the draft's logo follows the saved one.
   useEffect(() => {
@@ -138,7 +134,7 @@ function BrandingEditor({
   const logoUrl = removeLogo ? null : branding.logoUrl;
   const unsaved = isDirty || removeLogo;
 
-  function onSubmit(values: FormValues) {
+  function onSubmit(values: z.output<typeof brandingForm>) {
     save.mutate(
       { ...values, removeLogo },
       {
@@ -151,10 +147,11 @@ function BrandingEditor({
           });
         },
         onError: (error) => {
-          const message =
-            (!isNetworkError(error) && error instanceof ApiError && error.serverMessage) ||
-            'Failed to save your changes. Please try again.';
-          toast({ title: 'Save failed', description: message, variant: 'destructive' });
+          toast({
+            title: 'Save failed',
+            description: failureMessage(error, 'Failed to save your changes. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -222,63 +219,31 @@ function BrandingEditor({
               <CardDescription>The name and words at the top of your class page.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-5">
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-name`}>Gym name</Label>
-                <Input
-                  id={`${id}-name`}
-                  autoComplete="organization"
-                  aria-invalid={errors.gymName ? true : undefined}
-                  aria-describedby={errors.gymName ? `${id}-name-error` : undefined}
-                  {...register('gymName')}
-                />
-                {errors.gymName && (
-                  <p
-                    id={`${id}-name-error`}
-                    role="alert"
-                    className="text-sm font-medium text-destructive-text"
-                  >
-                    {errors.gymName.message}
-                  </p>
+              <FormField id={`${id}-name`} label="Gym name" error={errors.gymName?.message}>
+                {(aria) => <Input {...aria} autoComplete="organization" {...register('gymName')} />}
+              </FormField>
+              <FormField
+                id={`${id}-description`}
+                label="Description"
+                error={errors.description?.message}
+                describedBy={`${id}-count`}
+              >
+                {(aria) => (
+                  <Textarea {...aria} className="min-h-[100px]" {...register('description')} />
                 )}
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-description`}>Description</Label>
-                <Textarea
-                  id={`${id}-description`}
-                  className="min-h-[100px]"
-                  aria-invalid={errors.description ? true : undefined}
-                  aria-describedby={cn(
-                    `${id}-count`,
-                    errors.description && `${id}-description-error`,
-                  )}
-                  {...register('description')}
-                />
-                <div className="flex justify-between gap-2 text-sm">
-                  {errors.description ? (
-                    <p
-                      id={`${id}-description-error`}
-                      role="alert"
-                      className="font-medium text-destructive-text"
-                    >
-                      {errors.description.message}
-                    </p>
-                  ) : (
-                    <span />
-                  )}
-                  <span
-                    id={`${id}-count`}
-                    className={cn(
-                      'tabular-nums',
-                      descriptionLength > COMPANY_DESCRIPTION_MAX
-                        ? 'font-medium text-destructive-text'
-                        : 'text-muted-foreground',
-                    )}
-                    data-testid="description-count"
-                  >
-                    {descriptionLength}/{COMPANY_DESCRIPTION_MAX}
-                  </span>
-                </div>
-              </div>
+              </FormField>
+              <p
+                id={`${id}-count`}
+                className={cn(
+                  '-mt-3 text-right text-sm tabular-nums',
+                  descriptionLength > COMPANY_DESCRIPTION_MAX
+                    ? 'font-medium text-destructive-text'
+                    : 'text-muted-foreground',
+                )}
+                data-testid="description-count"
+              >
+                {descriptionLength}/{COMPANY_DESCRIPTION_MAX}
+              </p>
             </CardContent>
           </Card>
 

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import {
   CheckCircle2,
@@ -10,19 +12,15 @@ import {
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
+import type { z } from 'zod';
 import {
   customDomainNotInPlan,
   DOMAIN_MESSAGES,
-  normalizeDomain,
+  updateDomainBody,
   type BrandingDto,
 } from '@shared/branding.contract';
-import { companySlug } from '@shared/onboarding.contract';
-import {
-  INVALID_URL_MESSAGE,
-  INVALID_URL_TITLE,
-  PUBLIC_SLUG_PATTERN,
-  publicGymUrl,
-} from '@shared/slug.contract';
+import { publicGymUrl } from '@shared/slug.contract';
+import { FormField } from '@web/components/form-field';
 import { SlugEditForm } from '@web/components/slug-edit-form';
 import { Button } from '@web/components/ui/button';
 import {
@@ -34,64 +32,18 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { ApiError, isNetworkError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
-import { useUpdateSlug } from '@web/lib/update-slug';
 import { useSaveDomain, useVerifyDomain } from './api/branding';
 
-const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
-
-function serverMessage(error: unknown, fallback: string): string {
-  if (isNetworkError(error)) return fallback;
-  return (error instanceof ApiError && error.serverMessage) || fallback;
-}
+type DomainInput = z.input<typeof updateDomainBody>;
+type DomainOutput = z.output<typeof updateDomainBody>;
 
 /** The public student link with the slug edit mode (product.md §2, §4: edit vs save/cancel). */
 export function PublicUrlCard({ slug }: { slug: string | null }) {
   const origin = window.location.origin;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(slug ?? '');
-  const updateSlug = useUpdateSlug();
   const link = slug ? publicGymUrl(origin, slug) : null;
-
-  function save() {
-    if (!PUBLIC_SLUG_PATTERN.test(draft)) {
-      toast({ title: INVALID_URL_TITLE, description: INVALID_URL_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    const rules = companySlug.safeParse(draft);
-    if (!rules.success) {
-      const description = rules.error.issues[0]?.message ?? INVALID_URL_MESSAGE;
-      toast({ title: INVALID_URL_TITLE, description, variant: 'destructive' });
-      return;
-    }
-    if (draft === slug) {
-      setEditing(false);
-      return;
-    }
-    updateSlug.mutate(draft, {
-      onSuccess: (response) => {
-        setEditing(false);
-        const next = publicGymUrl(origin, response.user.companySlug ?? draft);
-        toast({
-          title: 'Public URL updated',
-          description: `Your student link is now ${next}. Old links keep working.`,
-        });
-      },
-      onError: (error) => {
-        const conflict = error instanceof ApiError && error.status === 409;
-        toast({
-          title: conflict ? 'Slug unavailable' : INVALID_URL_TITLE,
-          description: serverMessage(
-            error,
-            isNetworkError(error) ? 'Unable to update the URL. Please try again.' : SLUG_TAKEN,
-          ),
-          variant: 'destructive',
-        });
-      },
-    });
-  }
 
   return (
     <Card className="gap-4" data-testid="public-url-card">
@@ -105,14 +57,7 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
         </CardDescription>
         {!editing && (
           <CardAction>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                setDraft(slug ?? '');
-                setEditing(true);
-              }}
-            >
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
               Edit<span className="sr-only"> public URL</span>
             </Button>
@@ -121,14 +66,7 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <SlugEditForm
-            origin={origin}
-            draft={draft}
-            onDraftChange={setDraft}
-            onSave={save}
-            onCancel={() => setEditing(false)}
-            pending={updateSlug.isPending}
-          />
+          <SlugEditForm slug={slug} onDone={() => setEditing(false)} />
         ) : link ? (
           <div className="flex flex-wrap items-center gap-2">
             <p
@@ -158,23 +96,29 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
 export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; plan: string }) {
   const domain = branding.customDomain;
   const id = useId();
-  const [draft, setDraft] = useState(domain ?? '');
-  const [error, setError] = useState<string | null>(null);
   const save = useSaveDomain();
   const verify = useVerifyDomain();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<DomainInput, unknown, DomainOutput>({
+    resolver: zodResolver(updateDomainBody),
+    defaultValues: { domain: domain ?? '' },
+  });
   const appHost = window.location.hostname;
   const busy = save.isPending || verify.isPending;
 
-  function submit(next: string | null) {
-    if (next !== null && !normalizeDomain(next)) {
-      setError(DOMAIN_MESSAGES.invalid);
-      return;
-    }
-    setError(null);
+  /** Saves the domain (normalised by the contract), or removes it with null. */
+  function saveDomain(next: string | null) {
+    clearErrors('domain');
     save.mutate(next, {
       onSuccess: (response) => {
         const saved = response.branding;
-        setDraft(saved.customDomain ?? '');
+        reset({ domain: saved.customDomain ?? '' });
         toast({
           title: response.message,
           description: !saved.customDomain
@@ -185,15 +129,15 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
         });
       },
       onError: (err) => {
-        const message = serverMessage(err, 'Unable to save the domain. Please try again.');
-        setError(message);
+        const message = failureMessage(err, 'Unable to save the domain. Please try again.');
+        setError('domain', { message });
         toast({ title: 'Domain not saved', description: message, variant: 'destructive' });
       },
     });
   }
 
   function runVerify() {
-    setError(null);
+    clearErrors('domain');
     verify.mutate(undefined, {
       onSuccess: (response) => {
         toast({
@@ -202,8 +146,8 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
         });
       },
       onError: (err) => {
-        const message = serverMessage(err, 'Unable to verify the domain. Please try again.');
-        setError(message);
+        const message = failureMessage(err, 'Unable to verify the domain. Please try again.');
+        setError('domain', { message });
         toast({
           title: DOMAIN_MESSAGES.verifyFailed,
           description: message,
@@ -229,37 +173,32 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
           <div className="space-y-4">
             <form
               className="space-y-3"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit(draft.trim() === '' ? null : draft);
-              }}
+              noValidate
+              onSubmit={handleSubmit(({ domain: next }) => saveDomain(next))}
             >
-              <Label htmlFor={`${id}-domain`}>Domain</Label>
-              <Input
+              <FormField
                 id={`${id}-domain`}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                placeholder="classes.yourgym.com"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={253}
-                className="font-mono"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-domain-hint${error ? ` ${id}-domain-error` : ''}`}
-              />
-              <p id={`${id}-domain-hint`} className="text-sm text-muted-foreground">
-                At your DNS provider, add a CNAME record for this name pointing to{' '}
-                <span className="font-mono">{appHost}</span>.
-              </p>
-              {error && (
-                <p
-                  id={`${id}-domain-error`}
-                  role="alert"
-                  className="text-sm font-medium text-destructive-text"
-                >
-                  {error}
-                </p>
-              )}
+                label="Domain"
+                error={errors.domain?.message}
+                description={
+                  <>
+                    At your DNS provider, add a CNAME record for this name pointing to{' '}
+                    <span className="font-mono">{appHost}</span>.
+                  </>
+                }
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    placeholder="classes.yourgym.com"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={253}
+                    className="font-mono"
+                    {...register('domain')}
+                  />
+                )}
+              </FormField>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" size="sm" disabled={busy}>
                   {save.isPending ? 'Saving...' : 'Save domain'}
@@ -270,7 +209,7 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
                     size="sm"
                     variant="outline"
                     disabled={busy}
-                    onClick={() => submit(null)}
+                    onClick={() => saveDomain(null)}
                   >
                     Remove domain
                   </Button>

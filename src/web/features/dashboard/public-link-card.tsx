@@ -1,12 +1,5 @@
 import { useState } from 'react';
 import { Check, Copy, ExternalLink, Link2, Pencil, Share2 } from 'lucide-react';
-import { companySlug } from '@shared/onboarding.contract';
-import {
-  INVALID_URL_MESSAGE,
-  INVALID_URL_TITLE,
-  PUBLIC_SLUG_PATTERN,
-  publicGymUrl,
-} from '@shared/slug.contract';
 import { SlugEditForm } from '@web/components/slug-edit-form';
 import { Button } from '@web/components/ui/button';
 import {
@@ -17,11 +10,6 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
-import { ApiError, isNetworkError } from '@web/lib/api';
-import { toast } from '@web/lib/use-toast';
-import { useUpdateSlug } from '@web/lib/update-slug';
-
-const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
 interface PublicLinkCardProps {
   slug: string | null;
@@ -33,10 +21,7 @@ interface PublicLinkCardProps {
 
 /** The Public Student Link card (product.md §2): the link, copy, share, and the slug edit mode. */
 export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicLinkCardProps) {
-  const origin = window.location.origin;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(slug ?? '');
-  const updateSlug = useUpdateSlug();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   async function handleShare() {
@@ -47,57 +32,6 @@ export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicL
     } catch {
       /* the owner closed the share sheet */
     }
-  }
-
-  function startEditing() {
-    setDraft(slug ?? '');
-    setEditing(true);
-  }
-
-  function handleSave() {
-    const next = draft;
-    if (!PUBLIC_SLUG_PATTERN.test(next)) {
-      toast({ title: INVALID_URL_TITLE, description: INVALID_URL_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    const rules = companySlug.safeParse(next);
-    if (!rules.success) {
-      toast({
-        title: INVALID_URL_TITLE,
-        description: rules.error.issues[0]?.message ?? INVALID_URL_MESSAGE,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (next === slug) {
-      setEditing(false);
-      return;
-    }
-    updateSlug.mutate(next, {
-      onSuccess: (response) => {
-        setEditing(false);
-        toast({
-          title: 'Public URL updated',
-          description: `Your student link is now ${publicGymUrl(origin, response.user.companySlug ?? next)}. Old links keep working.`,
-        });
-      },
-      onError: (error) => {
-        if (isNetworkError(error)) {
-          toast({
-            title: 'Error',
-            description: 'Unable to update the URL. Please try again.',
-            variant: 'destructive',
-          });
-          return;
-        }
-        const message = (error instanceof ApiError && error.serverMessage) || SLUG_TAKEN;
-        const title =
-          error instanceof ApiError && error.status === 409
-            ? 'Slug unavailable'
-            : INVALID_URL_TITLE;
-        toast({ title, description: message, variant: 'destructive' });
-      },
-    });
   }
 
   return (
@@ -112,7 +46,7 @@ export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicL
         </CardDescription>
         {!editing && (
           <CardAction>
-            <Button variant="outline" size="sm" onClick={startEditing}>
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
               Edit<span className="sr-only"> public URL</span>
             </Button>
@@ -121,14 +55,7 @@ export function PublicLinkCard({ slug, link, copied, onCopy, onShared }: PublicL
       </CardHeader>
       <CardContent className="space-y-3">
         {editing ? (
-          <SlugEditForm
-            origin={origin}
-            draft={draft}
-            onDraftChange={setDraft}
-            onSave={handleSave}
-            onCancel={() => setEditing(false)}
-            pending={updateSlug.isPending}
-          />
+          <SlugEditForm slug={slug} onDone={() => setEditing(false)} />
         ) : link ? (
           <>
             <p

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import type { z } from 'zod';
@@ -20,7 +20,7 @@ import {
   CardHeader,
 } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { ApiError, isNetworkError } from '@web/lib/api';
+import { failureMessage, fieldErrors, isNetworkError } from '@web/lib/api';
 import { useLogin } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
@@ -36,31 +36,8 @@ type LoginInput = z.input<typeof loginBody>;
 const REGISTER_DEFAULTS: RegisterInput = { email: '', password: '', firstName: '', lastName: '' };
 const LOGIN_DEFAULTS: LoginInput = { email: '', password: '' };
 
-function serverMessageOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
-}
-
 function redirectToDashboard(): void {
   window.location.href = '/dashboard';
-}
-
-function TextField({
-  id,
-  label,
-  error,
-  registration,
-  ...inputProps
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-} & Omit<React.ComponentProps<'input'>, 'id'>) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(aria) => <Input {...aria} {...inputProps} {...registration} />}
-    </FormField>
-  );
 }
 
 export interface AuthCardProps {
@@ -117,8 +94,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
         return;
       }
       // A password the server refuses (one of the most common) shows under the field.
-      const passwordProblem =
-        error instanceof ApiError ? error.fieldMessage('password') : undefined;
+      const passwordProblem = fieldErrors(error).find((e) => e.field === 'password')?.message;
       if (passwordProblem) {
         registerForm.setError('password', { message: passwordProblem }, { shouldFocus: true });
         return;
@@ -126,7 +102,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
       toast({
         variant: 'destructive',
         title: 'Registration failed',
-        description: serverMessageOf(error) ?? 'Something went wrong. Please try again.',
+        description: failureMessage(error, 'Something went wrong. Please try again.'),
       });
     },
   };
@@ -144,7 +120,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
         title: 'Sign in failed',
         description: isNetworkError(error)
           ? 'Unable to sign in. Please try again.'
-          : (serverMessageOf(error) ?? 'Invalid email or password.'),
+          : failureMessage(error, 'Invalid email or password.'),
       });
     },
   };
@@ -191,40 +167,54 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
             className="grid gap-5"
           >
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
+              <FormField
                 id="register-first-name"
                 label="First name"
-                autoComplete="given-name"
                 error={regErrors.firstName?.message}
-                registration={registerForm.register('firstName')}
-              />
-              <TextField
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="given-name"
+                    {...registerForm.register('firstName')}
+                  />
+                )}
+              </FormField>
+              <FormField
                 id="register-last-name"
                 label="Last name"
-                autoComplete="family-name"
                 error={regErrors.lastName?.message}
-                registration={registerForm.register('lastName')}
-              />
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="family-name"
+                    {...registerForm.register('lastName')}
+                  />
+                )}
+              </FormField>
             </div>
-            <TextField
-              id="register-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@yourstudio.com"
-              error={regErrors.email?.message}
-              registration={registerForm.register('email')}
-            />
+            <FormField id="register-email" label="Email" error={regErrors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder="you@yourstudio.com"
+                  {...registerForm.register('email')}
+                />
+              )}
+            </FormField>
             <FormField
               id="register-password"
               label="Password"
               error={regErrors.password?.message}
               description={`At least ${PASSWORD_MIN} characters.`}
             >
-              {(aria) => (
+              {(control) => (
                 <PasswordInput
-                  {...aria}
+                  {...control}
                   autoComplete="new-password"
                   visible={showPassword}
                   onVisibleChange={setShowPassword}
@@ -249,20 +239,22 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
             onSubmit={loginForm.handleSubmit((body) => loginMutation.mutate(body, afterLogin))}
             className="grid gap-5"
           >
-            <TextField
-              id="login-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@yourstudio.com"
-              error={loginErrors.email?.message}
-              registration={loginForm.register('email')}
-            />
+            <FormField id="login-email" label="Email" error={loginErrors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder="you@yourstudio.com"
+                  {...loginForm.register('email')}
+                />
+              )}
+            </FormField>
             <FormField id="login-password" label="Password" error={loginErrors.password?.message}>
-              {(aria) => (
+              {(control) => (
                 <PasswordInput
-                  {...aria}
+                  {...control}
                   autoComplete="current-password"
                   visible={showPassword}
                   onVisibleChange={setShowPassword}

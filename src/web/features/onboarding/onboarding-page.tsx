@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '@shared/product';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
-import { ApiError, isNetworkError } from '@web/lib/api';
+import { failureMessage, isNetworkError } from '@web/lib/api';
 import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { useCompleteOnboarding } from './api/onboarding';
@@ -112,7 +112,7 @@ export function OnboardingPage() {
     } catch (error) {
       const description = isNetworkError(error)
         ? SETUP_NETWORK
-        : (error instanceof ApiError && error.serverMessage) || SETUP_FAILED;
+        : failureMessage(error, SETUP_FAILED);
       toast({ title: 'Setup failed', description, variant: 'destructive' });
       return false;
     }

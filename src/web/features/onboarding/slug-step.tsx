@@ -2,19 +2,18 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Globe } from 'lucide-react';
-import { z } from 'zod';
-import { companySlug } from '@shared/onboarding.contract';
+import type { z } from 'zod';
+import { completeOnboardingBody } from '@shared/onboarding.contract';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError, isNetworkError } from '@web/lib/api';
+import { failureMessage, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
-import { describedBy, FieldError } from '@web/components/form-field';
 import { useCheckSlug } from './api/onboarding';
 import { publicLinkPrefix } from './wizard-data';
 
-const slugForm = z.object({ companySlug });
+const slugForm = completeOnboardingBody.pick({ companySlug: true });
 
 const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 const SLUG_NETWORK = 'Unable to check slug availability. Please try again.';
@@ -30,9 +29,6 @@ interface SlugStepProps {
 /** Step 2: choose the public link slug; continuing asks the server whether it is free. */
 export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
   const id = useId();
-  const inputId = `${id}-slug`;
-  const errorId = `${id}-slug-error`;
-  const hintId = `${id}-slug-hint`;
   const check = useCheckSlug();
   const checking = check.isPending;
   const prefix = publicLinkPrefix();
@@ -64,7 +60,7 @@ export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
       onError: (error) => {
         const description = isNetworkError(error)
           ? SLUG_NETWORK
-          : (error instanceof ApiError && error.serverMessage) || SLUG_TAKEN;
+          : failureMessage(error, SLUG_TAKEN);
         toast({ title: 'Slug unavailable', description, variant: 'destructive' });
       },
     });
@@ -72,43 +68,43 @@ export function SlugStep({ initialSlug, onNext, onBack }: SlugStepProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit(checkAndContinue)} className="space-y-6">
-      <div className="space-y-2">
-        <Label htmlFor={inputId}>Public URL</Label>
-        <div
-          className={cn(
-            'flex h-9 w-full min-w-0 items-stretch overflow-hidden rounded-md border border-input bg-transparent shadow-xs dark:bg-input/30 transition-[color,box-shadow]',
-            'focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
-            errors.companySlug &&
-              'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            title={prefix}
-            className="flex max-w-[55%] shrink-0 items-center border-r border-input bg-muted px-3 text-sm text-muted-foreground sm:max-w-[65%]"
+      <FormField
+        id={`${id}-slug`}
+        label="Public URL"
+        error={errors.companySlug?.message}
+        description="3 to 50 characters: lowercase letters, numbers and hyphens."
+      >
+        {(aria) => (
+          <div
+            className={cn(
+              'flex h-9 w-full min-w-0 items-stretch overflow-hidden rounded-md border border-input bg-transparent shadow-xs dark:bg-input/30 transition-[color,box-shadow]',
+              'focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+              errors.companySlug &&
+                'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
+            )}
           >
-            {/* rtl + bdi: when space is short, the ellipsis eats the start, keeping '/gym/' visible */}
-            <span dir="rtl" className="truncate">
-              <bdi dir="ltr">{prefix}</bdi>
+            <span
+              aria-hidden="true"
+              title={prefix}
+              className="flex max-w-[55%] shrink-0 items-center border-r border-input bg-muted px-3 text-sm text-muted-foreground sm:max-w-[65%]"
+            >
+              {/* rtl + bdi: when space is short, the ellipsis eats the start, keeping '/gym/' visible */}
+              <span dir="rtl" className="truncate">
+                <bdi dir="ltr">{prefix}</bdi>
+              </span>
             </span>
-          </span>
-          <input
-            id={inputId}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="your-gym"
-            className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none placeholder:text-muted-foreground md:text-sm"
-            aria-invalid={errors.companySlug ? true : undefined}
-            aria-describedby={describedBy(errors.companySlug && errorId, hintId)}
-            {...register('companySlug')}
-          />
-        </div>
-        <FieldError id={errorId} message={errors.companySlug?.message} />
-        <p id={hintId} className="text-sm text-muted-foreground">
-          3 to 50 characters: lowercase letters, numbers and hyphens.
-        </p>
-      </div>
+            <input
+              {...aria}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="your-gym"
+              className="min-w-0 flex-1 bg-transparent px-3 text-base outline-none placeholder:text-muted-foreground md:text-sm"
+              {...register('companySlug')}
+            />
+          </div>
+        )}
+      </FormField>
 
       <div className="flex items-start gap-3 rounded-lg border bg-muted/50 p-4">
         <Globe aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

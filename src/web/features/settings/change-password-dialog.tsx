@@ -7,6 +7,7 @@ import {
   changePasswordForm,
   type ChangePasswordForm,
 } from '@shared/account.contract';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -18,12 +19,9 @@ import {
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { ApiError } from '@web/lib/api';
+import { failureMessage, fieldErrors } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useChangePassword } from './api/change-password';
-import { describedBy, FieldError } from '@web/components/form-field';
-import { fieldErrors } from './settings-toasts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -62,28 +60,34 @@ export function ChangePasswordDialog() {
     }
   }
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      for (const { field, message } of fields) {
-        if (field === 'currentPassword' || field === 'newPassword')
-          setError(field, { message }, { shouldFocus: true });
-      }
-      if (fields.length === 0) {
-        const message = error instanceof ApiError ? error.serverMessage : undefined;
-        toast({
-          title: 'Password not changed',
-          description: message ?? 'Failed to change your password. Please try again.',
-          variant: 'destructive',
-        });
-      }
-      return;
-    }
-    onOpenChange(false);
-    toast({ title: 'Password changed', description: PASSWORD_CHANGED });
-  });
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          toast({ title: 'Password changed', description: PASSWORD_CHANGED });
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          for (const { field, message } of fields) {
+            if (field === 'currentPassword' || field === 'newPassword')
+              setError(field, { message }, { shouldFocus: true });
+          }
+          if (fields.length === 0) {
+            toast({
+              title: 'Password not changed',
+              description: failureMessage(
+                error,
+                'Failed to change your password. Please try again.',
+              ),
+              variant: 'destructive',
+            });
+          }
+        },
+      },
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -101,31 +105,24 @@ export function ChangePasswordDialog() {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change password">
-          {FIELDS.map((f) => {
-            const inputId = `${id}-${f.name}`;
-            const errorId = `${inputId}-error`;
-            const hintId = `${inputId}-hint`;
-            const error = errors[f.name]?.message;
-            return (
-              <div key={f.name} className="space-y-2">
-                <Label htmlFor={inputId}>{f.label}</Label>
+          {FIELDS.map((f) => (
+            <FormField
+              key={f.name}
+              id={`${id}-${f.name}`}
+              label={f.label}
+              description={'hint' in f && f.hint}
+              error={errors[f.name]?.message}
+            >
+              {(control) => (
                 <Input
-                  id={inputId}
+                  {...control}
                   type="password"
                   autoComplete={f.autoComplete}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy('hint' in f && hintId, error && errorId)}
                   {...register(f.name)}
                 />
-                {'hint' in f && (
-                  <p id={hintId} className="text-xs text-muted-foreground">
-                    {f.hint}
-                  </p>
-                )}
-                <FieldError id={errorId} message={error} />
-              </div>
-            );
-          })}
+              )}
+            </FormField>
+          ))}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
