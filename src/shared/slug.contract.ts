@@ -16,14 +16,14 @@ export function sanitizeSlugInput(value: string): string {
 }
 
 /**
- * A new public slug: both readings of docs/product.md hold. The onboarding rules (3 to 50 characters, the
- * allowed characters, no hyphen at either end) give their own messages first; a slug that passes
- * them but has a run of hyphens fails the dashboard rule with its message.
+ * A new public slug: the dashboard's reading first (product.md §5: anything but lowercase
+ * alphanumeric groups joined by single hyphens is 'URL must contain only lowercase letters,
+ * numbers, and hyphens'), then the onboarding rules' own messages (3 to 50 characters).
  */
-export const publicSlug = companySlug.refine(
-  (s) => PUBLIC_SLUG_PATTERN.test(s),
-  INVALID_URL_MESSAGE,
-);
+export const publicSlug = z
+  .string({ error: INVALID_URL_MESSAGE })
+  .regex(PUBLIC_SLUG_PATTERN, INVALID_URL_MESSAGE)
+  .pipe(companySlug);
 
 export const updateSlugBody = z.object({ slug: publicSlug });
 export type UpdateSlugBody = z.infer<typeof updateSlugBody>;
