@@ -79,6 +79,29 @@ function request(
   });
 }
 
+/** A JSON request (register, plan change), with the session cookie when there is one. */
+function json(port: number, method: string, url: string, body: unknown, cookie?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (cookie) headers.cookie = cookie;
+      const req = http.request(
+        { host: '127.0.0.1', port, method, path: url, headers, agent },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    },
+  );
+}
+
 /** Samples the server's resident memory (Linux /proc) while `work` runs; answers the peak growth. */
 async function withRss(pid: number, work: () => Promise<void>): Promise<number> {
   const rss = async () => {
@@ -137,35 +160,17 @@ async function main() {
   const pid = child.pid!;
   try {
     const email = `bench-${Date.now()}@example.com`;
-    const registered = await new Promise<{ cookie: string }>((resolve, reject) => {
-      const body = JSON.stringify({
-        email,
-        password: 'bench-password',
-        firstName: 'B',
-        lastName: 'E',
-      });
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/auth/register',
-          headers: { 'content-type': 'application/json' },
-          agent,
-        },
-        (res) => {
-          res.resume();
-          const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-          res.on('end', () =>
-            res.statusCode === 201
-              ? resolve({ cookie })
-              : reject(new Error(`register ${res.statusCode}`)),
-          );
-        },
-      );
-      req.end(body);
+    const registered = await json(port, 'POST', '/api/auth/register', {
+      email,
+      password: 'bench-password',
+      firstName: 'B',
+      lastName: 'E',
     });
-    const cookie = registered.cookie;
+    if (registered.status !== 201) throw new Error(`register ${registered.status}`);
+    const cookie = (registered.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    // Every upload of the run is in progress at once: the plan with the most videos has room for them.
+    const plan = await json(port, 'PUT', '/api/auth/plan', { planId: 'elite-studio' }, cookie);
+    if (plan.status !== 200) throw new Error(`plan ${plan.status} ${plan.body}`);
 
     /**
      * The same bytes straight into a file in DATA_DIR, no network: durably through the app's own disk
