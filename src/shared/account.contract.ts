@@ -12,7 +12,7 @@ import {
 } from './auth.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
-import { VIDEO_STATUSES } from './videos.contract';
+import { videoDto } from './videos.contract';
 
 /** product.md §5 Settings profile: company name required, contact email valid, phone optional. */
 export const COMPANY_NAME_MAX = 100;
@@ -134,23 +134,23 @@ export const PASSWORD_CHANGED =
 export type ChangePasswordResponse = MessageResponse;
 
 /** One video's metadata in the export: no storage keys, no file URLs. */
-const exportedVideo = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  originalFileName: z.string(),
-  fileSize: z.string(),
-  duration: z.string().nullable(),
-  processingStatus: z.enum(VIDEO_STATUSES),
-  processingNotes: z.string().nullable(),
-  replaceBackground: z.boolean(),
-  backgroundDescription: z.string().nullable(),
-  addLogo: z.boolean(),
-  enhancementNotes: z.string().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  uploadedAt: z.string(),
-  enhancedAt: z.string().nullable(),
+const exportedVideo = videoDto.pick({
+  id: true,
+  title: true,
+  description: true,
+  originalFileName: true,
+  fileSize: true,
+  duration: true,
+  processingStatus: true,
+  processingNotes: true,
+  replaceBackground: true,
+  backgroundDescription: true,
+  addLogo: true,
+  enhancementNotes: true,
+  width: true,
+  height: true,
+  uploadedAt: true,
+  enhancedAt: true,
 });
 export type ExportedVideo = z.infer<typeof exportedVideo>;
 
