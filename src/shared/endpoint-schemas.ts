@@ -17,8 +17,9 @@ export type WithSchemas<E extends AnyEndpoint, S extends EndpointSchemas> = E & 
   readonly schemas: S;
 };
 
-/** True when A and B are the same type. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** True when A and B are the same type, optional and readonly properties included. */
+export type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /**
  * The response schema must describe exactly the descriptor's response type (the type the handler

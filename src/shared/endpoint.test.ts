@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildPath, endpoint, methodsOf, queryString } from './endpoint';
+import { withSchemas } from './endpoint-schemas';
 
 const hls = endpoint()({
   method: 'GET',
@@ -50,5 +52,25 @@ describe('methodsOf', () => {
   it('lists one method or several', () => {
     expect(methodsOf(hls)).toEqual(['GET']);
     expect(methodsOf(video)).toEqual(['GET', 'HEAD']);
+  });
+});
+
+describe('withSchemas', () => {
+  const described = endpoint<{ response: { name: string; note?: string } }>()({
+    method: 'GET',
+    path: '/api/example',
+    access: 'public',
+    summary: 'test',
+  });
+
+  it('attaches a response schema only when it describes exactly the response type', () => {
+    const exact = z.object({ name: z.string(), note: z.string().optional() });
+    expect(withSchemas(described, { response: exact }).schemas.response).toBe(exact);
+
+    // Checked by `npm run typecheck`: each line below must fail to compile.
+    // @ts-expect-error `note` is optional in the response type, required in this schema
+    withSchemas(described, { response: z.object({ name: z.string(), note: z.string() }) });
+    // @ts-expect-error this schema has no `note`
+    withSchemas(described, { response: z.object({ name: z.string() }) });
   });
 });
