@@ -141,6 +141,22 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
   });
 });
 
+describe('the theme', () => {
+  it("follows the system's dark mode until the visitor picks one, then keeps the pick", async () => {
+    const page = await e2e.newPage({ systemDark: true });
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
+    expect(await isDark()).toBe(true);
+
+    await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+    expect(await isDark()).toBe(false);
+    await page.reload();
+    await page.getByRole('button', { name: 'Get Started Free' }).first().waitFor();
+    expect(await isDark()).toBe(false);
+  });
+});
+
 describe('the screens look finished and pass axe', () => {
   it('landing, onboarding and dashboard at phone, tablet and desktop, light and dark', async () => {
     const problems: string[] = [];

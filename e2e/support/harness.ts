@@ -21,7 +21,13 @@ export interface E2E {
   /** The DNS the custom-domain verification reads (TXT records published by the test). */
   dns: FakeTxtResolver;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number; dark?: boolean }): Promise<Page>;
+  /** `dark`: the visitor picked the dark theme; `systemDark`: the system's scheme is dark. */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    dark?: boolean;
+    systemDark?: boolean;
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -70,8 +76,12 @@ export async function startE2E(): Promise<E2E> {
     database,
     dns,
     browser,
-    async newPage({ width = 1280, height = 800, dark = false } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+    async newPage({ width = 1280, height = 800, dark = false, systemDark = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        colorScheme: systemDark ? 'dark' : 'light',
+      });
       if (dark) await context.addInitScript(() => localStorage.setItem('cadence-theme', 'dark'));
       contexts.push(context);
       return context.newPage();

@@ -12,24 +12,42 @@ interface ThemeContextValue {
 
 const ThemeContext = React.createContext<ThemeContextValue | null>(null);
 
-function readStoredTheme(): Theme {
+const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+
+/** The visitor's own choice, when they made one on this device. */
+function readStoredTheme(): Theme | null {
   try {
-    return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return stored === 'dark' || stored === 'light' ? stored : null;
   } catch {
-    return 'light';
+    return null;
   }
 }
 
-/** Light or dark (default light), stored locally, applied as the `dark` class on <html>. */
+function subscribeToSystem(onChange: () => void): () => void {
+  const query = window.matchMedia(SYSTEM_DARK);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const systemTheme = (): Theme => (window.matchMedia(SYSTEM_DARK).matches ? 'dark' : 'light');
+
+/**
+ * Light or dark, applied as the `dark` class on <html>: the system's theme (and its changes) until
+ * the visitor picks one with the toggle, which is then stored locally (public/theme-init.js applies
+ * the same rule before the first paint).
+ */
 export function ThemeProvider({ children }: { children: React.ReactNode }) {
-  const [theme, setThemeState] = React.useState<Theme>(readStoredTheme);
+  const [chosen, setChosen] = React.useState<Theme | null>(readStoredTheme);
+  const system = React.useSyncExternalStore(subscribeToSystem, systemTheme, () => 'light' as const);
+  const theme = chosen ?? system;
 
   React.useEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
   }, [theme]);
 
   const setTheme = React.useCallback((next: Theme) => {
-    setThemeState(next);
+    setChosen(next);
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
