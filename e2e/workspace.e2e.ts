@@ -433,7 +433,7 @@ describe('the video library', () => {
 
     // Duration and size formats (product.md §9).
     const sunrise = page.getByTestId('video-card').filter({ hasText: 'Sunrise Sprints' });
-    await sunrise.getByText('1h 5m').first().waitFor();
+    await sunrise.getByText('1 h 5 min').first().waitFor();
     await sunrise.getByText('1.50 GB').waitFor();
     const morning = page.getByTestId('video-card').filter({ hasText: 'Morning Climb' });
     await morning.getByText('45 min').first().waitFor();

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatSize } from './format';
 
-describe('formatDuration (seconds -> hours and minutes, or minutes only)', () => {
+describe('formatDuration (seconds -> hours and minutes, minutes, or seconds under a minute)', () => {
   it.each([
     ['2700', '45 min'],
     [2700, '45 min'],
     ['60', '1 min'],
     ['89', '1 min'],
     ['90', '2 min'],
-    ['3599', '1h'],
-    ['3600', '1h'],
-    ['3900', '1h 5m'],
-    ['5430', '1h 31m'],
-    ['36000', '10h'],
-    ['20', '< 1 min'],
-    ['0', '0 min'],
-    ['12.6', '< 1 min'],
+    ['3599', '1 h'],
+    ['3600', '1 h'],
+    ['3900', '1 h 5 min'],
+    ['5430', '1 h 31 min'],
+    ['36000', '10 h'],
+    ['30', '30 s'],
+    ['20', '20 s'],
+    ['59.4', '59 s'],
+    ['59.6', '1 min'],
+    ['0', '0 s'],
+    ['12.6', '13 s'],
   ])('%j -> %j', (input, expected) => {
     expect(formatDuration(input)).toBe(expected);
   });

@@ -12,19 +12,19 @@ function toNumber(value: string | number | null | undefined): number | null {
 }
 
 /**
- * A duration in seconds (number or numeric text, the Video's type) as hours and minutes, or
- * minutes only (product.md §9): 3900 -> '1h 5m', 2700 -> '45 min', 20 -> '< 1 min'. Null when unknown.
+ * A duration in seconds (number or numeric text, the Video's type) as hours and minutes, minutes
+ * only, or seconds under a minute (product.md §9): 3900 -> '1 h 5 min', 2700 -> '45 min',
+ * 30 -> '30 s'. Null when unknown. The one duration format of every screen.
  */
 export function formatDuration(seconds: string | number | null | undefined): string | null {
   const total = toNumber(seconds);
   if (total === null) return null;
-  if (total === 0) return '0 min';
+  if (Math.round(total) < 60) return `${Math.round(total)} s`;
   const minutes = Math.round(total / 60);
-  if (minutes < 1) return '< 1 min';
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /**

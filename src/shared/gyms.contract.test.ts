@@ -10,7 +10,7 @@ describe('formatClassDuration', () => {
     ['3600', '1 h'],
     ['3900', '1 h 5 min'],
     [5430, '1 h 31 min'],
-    ['20', '1 min'],
+    ['20', '20 s'],
     ['89', '1 min'],
     ['90', '2 min'],
   ])('%j seconds -> %j', (input, expected) => {

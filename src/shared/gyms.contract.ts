@@ -3,6 +3,7 @@
  * purpose: the public page's own build imports it (docs/decisions/0017).
  */
 import { endpoint } from './endpoint';
+import { formatDuration } from './format';
 
 export const GYM_API_PREFIX = '/api/gym';
 /** Answers the gym whose custom domain the request's Host names (product.md §9). */
@@ -30,7 +31,7 @@ export const GYM_NOT_FOUND = {
 export interface PublicGymVideo {
   id: string;
   title: string;
-  /** '45 min', '1 h 5 min'. */
+  /** '45 min', '1 h 5 min', '30 s'. */
   duration: string;
   thumbnailUrl: string | null;
   /** The length in seconds when known (the player's remaining time before the media loads). */
@@ -85,22 +86,13 @@ export function classDurationSeconds(text: string | null): number | null {
 }
 
 /**
- * A class length in seconds (number or numeric text) for riders: '45 min', '1 h', '1 h 5 min';
- * the default '45 min' when unknown or not a positive number.
+ * A class length in seconds (number or numeric text) for riders, as every screen writes durations
+ * (format.ts): '45 min', '1 h 5 min', '30 s'; the default '45 min' when unknown or not positive.
  */
 export function formatClassDuration(seconds: string | number | null | undefined): string {
-  const n =
-    typeof seconds === 'number'
-      ? seconds
-      : seconds == null || seconds.trim() === ''
-        ? NaN
-        : Number(seconds);
-  if (!Number.isFinite(n) || n <= 0) return DEFAULT_CLASS_DURATION;
-  const minutes = Math.max(1, Math.round(n / 60));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  // Under half a second rounds to '0 s': no class is that short, so the length is unknown.
+  const formatted = Number(seconds) >= 0.5 ? formatDuration(seconds) : null;
+  return formatted ?? DEFAULT_CLASS_DURATION;
 }
 
 /** Two-letter initials of a gym name (the hero's fallback for a missing logo): 'Iron Spin' -> 'IS'. */

@@ -25,13 +25,3 @@ export function hourLabel(hour: number): string {
   const d = new Date(2000, 0, 1, hour);
   return d.toLocaleTimeString(undefined, { hour: 'numeric' });
 }
-
-/** '45 min' or '1 h 5 min' for seconds; an em dash when unknown. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Film } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { formatDuration } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import {
   Card,
@@ -11,7 +12,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { EmptyState } from './empty-state';
-import { formatCount, formatDuration, formatHours, formatPercent } from './format';
+import { formatCount, formatHours, formatPercent } from './format';
 
 function VideoTitle({
   data,
@@ -43,7 +44,7 @@ function VideoList({ data }: { data: AnalyticsResponse }) {
               <VideoTitle data={data} video={v} />
             </div>
             <span className="shrink-0 text-xs text-muted-foreground">
-              {formatDuration(v.durationSeconds)}
+              {formatDuration(v.durationSeconds) ?? '—'}
             </span>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
@@ -121,7 +122,7 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                       <th scope="row" className="max-w-[16rem] py-3 pr-4 text-left font-normal">
                         <VideoTitle data={data} video={v} />
                         <span className="text-xs text-muted-foreground">
-                          {formatDuration(v.durationSeconds)}
+                          {formatDuration(v.durationSeconds) ?? '—'}
                         </span>
                       </th>
                       <td className="py-3 pr-4 text-right tabular-nums">{formatCount(v.views)}</td>
