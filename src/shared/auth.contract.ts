@@ -3,7 +3,7 @@ import { isCommonPassword } from './common-passwords';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 
-const email = z
+export const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
