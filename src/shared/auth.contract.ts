@@ -26,6 +26,7 @@ export const tooManySignUps = (minutes: number) =>
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_COMMON =
   'This password is one of the most common ones. Please choose one that is harder to guess.';
 

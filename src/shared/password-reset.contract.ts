@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PASSWORDS_DO_NOT_MATCH } from './account.contract';
 import {
   email,
   messageResponse,
   newPassword,
   PASSWORD_MIN,
+  PASSWORDS_DO_NOT_MATCH,
   type MessageResponse,
 } from './auth.contract';
 import { endpoint } from './endpoint';
