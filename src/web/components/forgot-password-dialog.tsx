@@ -98,7 +98,12 @@ export function ForgotPasswordDialog({
           <form
             noValidate
             className="grid gap-4"
-            onSubmit={form.handleSubmit((body) => forgot.mutate(body))}
+            onSubmit={(event) => {
+              // The dialog sits in a portal, but React bubbles its submit to the sign-in form
+              // the trigger lives in: that form must not submit too.
+              event.stopPropagation();
+              void form.handleSubmit((body) => forgot.mutate(body))(event);
+            }}
           >
             <FormField id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
               {(control) => (
