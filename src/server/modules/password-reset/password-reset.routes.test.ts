@@ -89,6 +89,14 @@ describe('POST /api/auth/forgot-password', () => {
     expect(`${mail.text}${mail.html}`).not.toMatch(/argon2/);
   });
 
+  it('sends to an address with odd but valid characters', async () => {
+    const email = `o'brien+spin.${Date.now()}@studio-1.example`;
+    await registerOwner(t.app, { email });
+    expect((await forgot(email)).json()).toEqual({ message: RESET_REQUESTED });
+    const mail = await smtp.waitFor(resetMailTo(email));
+    expect(tokenIn(mail)).toHaveLength(43);
+  });
+
   it('answers an address without an account the same, and sends it nothing', async () => {
     const nobody = uniqueEmail('nobody');
     const owner = await registerOwner(t.app);
