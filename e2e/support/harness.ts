@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { WEB_DIST, buildApp } from '@server/app';
+import { WEB_DIST, buildApp, type AppDeps } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Database } from '@server/db/client';
 import { fakeTxtResolver, type FakeTxtResolver } from '@server/test/fake-dns';
@@ -31,8 +31,15 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+export interface E2EOptions {
+  /** Extra environment variables for loadConfig (e.g. SMTP_URL and MAIL_FROM). */
+  env?: Record<string, string>;
+  /** The mail queue's worker and settings (journeys that read the email the app sends). */
+  mail?: AppDeps['mail'];
+}
+
 /** The real app on a free port, serving the built web app, and a real Chromium. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   // E2E_WEB_DIST lets a developer test a build made elsewhere (`WEB_OUT_DIR=… npm run build`).
   const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
   if (!['index.html', 'gym.html'].every((file) => existsSync(path.join(webDist, file)))) {
@@ -45,6 +52,7 @@ export async function startE2E(): Promise<E2E> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/cadence-e2e',
+    ...options.env,
   });
   const dns = fakeTxtResolver();
   const app = await buildApp({
@@ -53,6 +61,7 @@ export async function startE2E(): Promise<E2E> {
     web: 'static',
     webDist,
     txtResolver: dns.resolver,
+    mail: options.mail,
     // Every JSON answer the browser gets is checked against its contract's response schema.
     checkResponses: true,
   });

@@ -7,7 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { UploadQuota } from '@shared/uploads.contract';
-import { buildServices, createLogger, type LogOptions, type Services } from './composition';
+import {
+  buildServices,
+  createLogger,
+  type LogOptions,
+  type ServiceDeps,
+  type Services,
+} from './composition';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MediaJobs } from './jobs/media-jobs';
@@ -22,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { slugRoutes } from './modules/slug/slug.routes';
@@ -64,6 +71,8 @@ export interface AppDeps {
   signUpLimits?: SignUpLimits;
   /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
   uploadQuota?: UploadQuota;
+  /** The mail queue's worker and retry settings, when the services are built here. */
+  mail?: ServiceDeps['mail'];
   /** Tests: every JSON success answer is checked against its route's response schema (routes.ts). */
   checkResponses?: boolean;
 }
@@ -121,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: services.sessions,
     signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
   });
+  passwordResetRoutes(routes, { passwordReset: services.passwordReset, config });
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
   accountRoutes(routes, services);

@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
 import type { MediaJobs } from './jobs/media-jobs';
 import { logSerializers } from './lib/log-redaction';
+import { createMailQueue, type MailQueueSettings } from './mail/mail-queue';
+import { createMailer } from './mail/mailer';
 import { accountRepository } from './modules/account/account.repository';
 import { accountService } from './modules/account/account.service';
 import { adminDomainsRepository } from './modules/admin/admin-domains.repository';
@@ -24,6 +26,8 @@ import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-reso
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
 import { onboardingService } from './modules/onboarding/onboarding.service';
+import { passwordResetService } from './modules/password-reset/password-reset.service';
+import { passwordResetsRepository } from './modules/password-reset/password-resets.repository';
 import { manualBilling } from './modules/plans/billing-provider';
 import { plansRepository } from './modules/plans/plans.repository';
 import { plansService } from './modules/plans/plans.service';
@@ -89,6 +93,8 @@ export interface ServiceDeps {
   txtResolver?: TxtResolver;
   /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
   uploadQuota?: UploadQuota;
+  /** The mail queue: send from this process (`worker`, npm start), and retry settings (tests). */
+  mail?: { worker?: boolean; settings?: Partial<MailQueueSettings> };
 }
 
 /**
@@ -113,6 +119,14 @@ export async function buildServices(deps: ServiceDeps) {
       })
     : undefined;
   const media = deps.media ?? pipeline?.jobs;
+
+  const mail = createMailQueue({
+    database,
+    mailer: createMailer({ mail: config.mail, dataDir: config.dataDir, log }),
+    log: log.child({ area: 'mail' }),
+    settings: deps.mail?.settings,
+  });
+  if (deps.mail?.worker) await mail.startWorker();
 
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
   const auth = authService(usersRepository(db));
@@ -151,6 +165,13 @@ export async function buildServices(deps: ServiceDeps) {
     auth,
     slugs,
     onboarding: onboardingService(slugs),
+    passwordReset: passwordResetService({
+      repo: passwordResetsRepository(db),
+      users: auth,
+      sessions,
+      mail,
+      now: deps.now,
+    }),
     account: accountService({
       users: auth,
       account: accountRepository(db),
@@ -197,8 +218,12 @@ export async function buildServices(deps: ServiceDeps) {
         return false;
       }
     },
-    /** Closes the object store when it was opened here (the pipeline stops on its own: `stop`). */
+    /**
+     * Stops the mail queue and closes the object store when it was opened here (the pipeline stops
+     * on its own: `stop`).
+     */
     async close(): Promise<void> {
+      await mail.stop();
       if (!deps.objectStore) await store.close();
     },
   };

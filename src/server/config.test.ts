@@ -91,4 +91,52 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('email (SMTP_URL, MAIL_FROM, PUBLIC_URL)', () => {
+    it('writes to the outbox by default, from a Cadence address', () => {
+      const config = loadConfig({});
+      expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Cadence <no-reply@localhost>' });
+      expect(config.publicOrigin).toBeUndefined();
+    });
+
+    it('takes an smtp:// or smtps:// URL with its sender, and the origin of PUBLIC_URL', () => {
+      const config = loadConfig({
+        SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+        MAIL_FROM: 'Cadence <no-reply@cadence.example>',
+        PUBLIC_URL: 'https://App.Cadence.Example:8443/base?x=1',
+      });
+      expect(config.mail).toEqual({
+        smtpUrl: 'smtps://user:secret@smtp.example.com:465',
+        from: 'Cadence <no-reply@cadence.example>',
+      });
+      expect(config.publicOrigin).toBe('https://app.cadence.example:8443');
+      expect(
+        loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@b.example' }).mail,
+      ).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'a@b.example' });
+    });
+
+    it.each([
+      ['SMTP_URL', 'http://smtp.example.com'],
+      ['SMTP_URL', 'smtp.example.com:587'],
+      ['SMTP_URL', 'smtp://'],
+      ['MAIL_FROM', 'not an address'],
+      ['MAIL_FROM', 'Cadence <no-reply>'],
+    ])('refuses %s=%j with one line naming the variable', (name, value) => {
+      const env = { SMTP_URL: 'smtp://127.0.0.1:25', MAIL_FROM: 'no-reply@cadence.example' };
+      try {
+        loadConfig({ ...env, [name]: value });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([
+          expect.stringMatching(`^${name}: must be`),
+        ]);
+      }
+    });
+
+    it('wants MAIL_FROM with SMTP_URL', () => {
+      expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(
+        'MAIL_FROM: must be set when SMTP_URL is set',
+      );
+    });
+  });
 });

@@ -139,9 +139,29 @@ const envSchema = z.object({
         });
         return z.NEVER;
       }
-      return name;
+      return { host: name, origin: new URL(value.trim()).origin };
     })
     .optional(),
+  SMTP_URL: z
+    .string()
+    .max(2048)
+    .refine((value) => {
+      if (!/^smtps?:\/\//i.test(value)) return false;
+      try {
+        return new URL(value).hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(
+      /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an address, like Cadence <no-reply@cadence.example>',
+    )
+    .default('Cadence <no-reply@localhost>'),
   WORKER_HEARTBEAT_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 300' })
     .int('must be a whole number of seconds from 1 to 300')
@@ -175,6 +195,17 @@ export interface Config {
   appHosts: string[];
   /** False when neither APP_HOSTS nor PUBLIC_URL is set (only the loopback names are the app's). */
   appHostsConfigured: boolean;
+  /** PUBLIC_URL's origin (https://app.example.com): where links in emails point. */
+  publicOrigin: string | undefined;
+  /** How email leaves: SMTP_URL, or (unset) .eml files in DATA_DIR/outbox. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// (with credentials when the provider wants them); unset: the outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every message (MAIL_FROM). */
+  from: string;
 }
 
 /** false: no proxy; a number: that many hops in front; a list: proxies at these addresses/CIDRs. */
@@ -229,6 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
+  if (blanksRemoved.SMTP_URL && !blanksRemoved.MAIL_FROM) {
+    problems.push('MAIL_FROM: must be set when SMTP_URL is set');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -268,11 +302,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appHosts: [
       ...new Set([
         ...(e.APP_HOSTS ?? []),
-        ...(e.PUBLIC_URL ? [e.PUBLIC_URL] : []),
+        ...(e.PUBLIC_URL ? [e.PUBLIC_URL.host] : []),
         ...LOOPBACK_HOSTS,
       ]),
     ],
     appHostsConfigured: Boolean(e.APP_HOSTS ?? e.PUBLIC_URL),
+    publicOrigin: e.PUBLIC_URL?.origin,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

@@ -9,7 +9,14 @@ async function main(): Promise<void> {
   await database.migrate();
   // One logger for the app's requests and the media pipeline, built before either.
   const log = createLogger(processLogOptions(config));
-  const services = await buildServices({ config, database, log, pipeline: true });
+  // This process sends the app's email (the mail queue's worker), whatever WORKER says.
+  const services = await buildServices({
+    config,
+    database,
+    log,
+    pipeline: true,
+    mail: { worker: true },
+  });
   const pipeline = services.pipeline!;
   if (config.admin) await services.auth.ensureAdmin(config.admin.email, config.admin.password);
   const app = await buildApp({

@@ -5,6 +5,7 @@ import {
   newPassword,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  PASSWORDS_DO_NOT_MATCH,
   publicUser,
   type AuthResponse,
   type MessageResponse,
@@ -85,7 +86,6 @@ export const notificationsBody = z
 export type NotificationsBody = z.infer<typeof notificationsBody>;
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const SAME_PASSWORD = 'New password must be different from the current password';
 
 export const changePasswordBody = z

@@ -3,7 +3,7 @@ import { isCommonPassword } from './common-passwords';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 
-const email = z
+export const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -26,6 +26,7 @@ export const tooManySignUps = (minutes: number) =>
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_COMMON =
   'This password is one of the most common ones. Please choose one that is harder to guess.';
 

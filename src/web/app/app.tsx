@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { isFlagSet } from '@shared/flags';
 import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
+import { RESET_PASSWORD_PATH } from '@shared/password-reset.contract';
 import { gymQuery } from '@web/features/gym/api/gym-query';
 import { useCurrentUser } from '@web/lib/session';
 import { LoadingScreen } from './loading-screen';
@@ -34,6 +35,12 @@ const AdminArea = lazyPage(() => import('@web/features/admin/admin-area'), 'Admi
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
+
+/** A reset email's link (product.md §1): the same page in every session state. */
+const ResetPasswordPage = lazyPage(
+  () => import('@web/features/password-reset/reset-password-page'),
+  'ResetPasswordPage',
+);
 
 const OnboardingPage = lazyPage(
   () => import('@web/features/onboarding/onboarding-page'),
@@ -152,6 +159,7 @@ export function App() {
 
   let routes;
   if (isAdminPath(location)) routes = <AdminArea />;
+  else if (location === RESET_PASSWORD_PATH) routes = <ResetPasswordPage />;
   // The same page in every session state: it does not wait for the session to load.
   else if (isPublicGymPage)
     routes = <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />;

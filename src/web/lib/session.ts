@@ -8,6 +8,9 @@ import {
 import { authEndpoints, type LoginBody, type PublicUser } from '@shared/auth.contract';
 import { api, ApiError } from './api';
 
+/** The landing page with the card in sign-in mode (where a password reset ends). */
+export const SIGN_IN_PATH = '/#sign-in';
+
 export const sessionKeys = {
   all: ['session'] as const,
   user: () => [...sessionKeys.all, 'user'] as const,

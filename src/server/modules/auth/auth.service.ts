@@ -17,6 +17,11 @@ export function authService(repo: UsersRepository) {
       return repo.findById(userId);
     },
 
+    /** The account with this sign-in email (any case); undefined when there is none. */
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return repo.findByEmail(email);
+    },
+
     /** Changes the user's columns (`updatedAt` set too); undefined when there is no such user. */
     updateUser(userId: string, patch: UserPatch): Promise<UserRow | undefined> {
       return repo.update(userId, patch);

@@ -113,6 +113,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     body: 'json',
     request: (w) => json({ email: w.other.email, password: w.other.password }),
   }),
+  // The same answer for an address without an account (nothing is sent).
+  'POST /api/auth/forgot-password': open(200, {
+    body: 'json',
+    request: () => json({ email: `nobody-${(unique += 1)}@example.com` }),
+  }),
+  // A well-formed link nobody issued: refused, nothing changes.
+  'POST /api/auth/reset-password': open(400, {
+    body: 'json',
+    request: () => json({ token: 'A'.repeat(43), password: 'correct horse battery' }),
+  }),
   // Ends the caller's session: signed out it has nothing to end and still answers.
   'POST /api/auth/logout': open(200, { last: true }),
   'GET /api/auth/user': owner(200),

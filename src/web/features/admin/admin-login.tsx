@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ADMIN_MESSAGES } from '@shared/admin.contract';
 import { loginBody, type PublicUser } from '@shared/auth.contract';
 import { isFlagSet } from '@shared/flags';
+import { ForgotPasswordDialog } from '@web/components/forgot-password-dialog';
 import { FormField } from '@web/components/form-field';
 import { Logo } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
@@ -73,7 +74,12 @@ export function AdminLogin({ user }: { user: PublicUser | null }) {
                 <Input {...control} type="email" autoComplete="username" {...register('email')} />
               )}
             </FormField>
-            <FormField id="admin-password" label="Password" error={errors.password?.message}>
+            <FormField
+              id="admin-password"
+              label="Password"
+              aside={<ForgotPasswordDialog className="text-xs" />}
+              error={errors.password?.message}
+            >
               {(control) => (
                 <Input
                   {...control}

@@ -10,6 +10,7 @@ import {
   type LoginBody,
   type RegisterBody,
 } from '@shared/auth.contract';
+import { ForgotPasswordDialog } from '@web/components/forgot-password-dialog';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
@@ -251,7 +252,12 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
                 />
               )}
             </FormField>
-            <FormField id="login-password" label="Password" error={loginErrors.password?.message}>
+            <FormField
+              id="login-password"
+              label="Password"
+              aside={<ForgotPasswordDialog className="text-xs" />}
+              error={loginErrors.password?.message}
+            >
               {(control) => (
                 <PasswordInput
                   {...control}

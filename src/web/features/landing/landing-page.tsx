@@ -11,6 +11,7 @@ import { StatsBand } from './stats-band';
 import { StepsSection } from './steps-section';
 import { WhySection } from './why-section';
 import { ENHANCEMENT_TIME_TEXT } from '@shared/product';
+import { SIGN_IN_PATH } from '@web/lib/session';
 
 const AUTH_POINTS = [
   { icon: ShieldCheck, text: 'Free Spin Starter plan, no credit card required' },
@@ -73,7 +74,14 @@ function AuthSection({
 
 /** The signed-out landing page (product.md §1, §2). */
 export function LandingPage() {
-  const [mode, setMode] = React.useState<AuthMode>('register');
+  // Opened as SIGN_IN_PATH (after a password reset): the card in sign-in mode, in view.
+  const [signingIn] = React.useState(
+    () => window.location.hash === new URL(SIGN_IN_PATH, window.location.href).hash,
+  );
+  const [mode, setMode] = React.useState<AuthMode>(signingIn ? 'login' : 'register');
+  React.useEffect(() => {
+    if (signingIn) scrollToSection(AUTH_CARD_ID);
+  }, [signingIn]);
 
   const goToAuth = React.useCallback((next: AuthMode) => {
     setMode(next);

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, type Db, type JobWithMetadata } from 'pg-boss';
+import type { Database } from '../db/client';
+import { QUEUE_SCHEMA } from '../jobs/queue-upgrade';
+import { executorFor } from '../jobs/sql-executor';
+import type { Mailer } from './mailer';
+import { renderMail, type MailPayload } from './render';
+
+const QUEUE = 'mail';
+
+export interface MailQueueSettings {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (with jitter), up to `retryDelayMax`. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** How often the worker asks for mail to send. */
+  pollingIntervalSeconds: number;
+}
+
+/**
+ * 12 retries from 30 s, doubling up to an hour apart: a message waits out an SMTP outage of about
+ * half a day before it is given up.
+ */
+export const DEFAULT_MAIL_SETTINGS: MailQueueSettings = {
+  retryLimit: 12,
+  retryDelay: 30,
+  retryDelayMax: 60 * 60,
+  pollingIntervalSeconds: 2,
+};
+
+/** What requests call: the message is queued, never sent while the request waits. */
+export interface MailOutbox {
+  enqueue(payload: MailPayload): Promise<void>;
+}
+
+export interface MailQueue extends MailOutbox {
+  /** Starts sending queued mail from this process. */
+  startWorker(): Promise<void>;
+  /** Stops the worker (a message being sent goes back to the queue) and the queue. */
+  stop(): Promise<void>;
+}
+
+export interface MailQueueOptions {
+  database: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  settings?: Partial<MailQueueSettings>;
+}
+
+/**
+ * The `mail` queue on the app's database (pg-boss, like the media jobs) and its worker. The queue
+ * starts on first use (a process that never sends mail never starts it).
+ */
+export function createMailQueue({
+  database,
+  mailer,
+  log,
+  settings: overrides,
+}: MailQueueOptions): MailQueue {
+  const settings = { ...DEFAULT_MAIL_SETTINGS, ...overrides };
+  const boss = new PgBoss({
+    db: executorFor(database) as Db,
+    schema: QUEUE_SCHEMA,
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
+  let started: Promise<void> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      await boss.start();
+      await boss.createQueue(QUEUE, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelay,
+        retryDelayMax: settings.retryDelayMax,
+        retryBackoff: true,
+        expireInSeconds: 5 * 60,
+        // A sent message's job (it holds the link) does not outlive the link's hour by much.
+        deleteAfterSeconds: 60 * 60,
+      });
+    })());
+  let working = false;
+
+  const send = async (job: JobWithMetadata<MailPayload>) => {
+    try {
+      await mailer.send(renderMail(job.data));
+    } catch (err) {
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      log[lastAttempt ? 'error' : 'warn'](
+        { err, jobId: job.id, template: job.data.template, attempt: job.retryCount + 1 },
+        lastAttempt ? 'email given up after its last attempt' : 'email not sent, will retry',
+      );
+      throw err;
+    }
+    log.info({ jobId: job.id, template: job.data.template }, 'email sent');
+  };
+
+  return {
+    async enqueue(payload) {
+      await start();
+      await boss.send(QUEUE, payload);
+    },
+    async startWorker() {
+      if (working) return;
+      working = true;
+      await start();
+      await boss.work(
+        QUEUE,
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: settings.pollingIntervalSeconds,
+        },
+        async ([job]: JobWithMetadata<MailPayload>[]) => {
+          if (job) await send(job);
+        },
+      );
+    },
+    async stop() {
+      if (started) {
+        await started.catch(() => {});
+        await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      }
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { renderMail, type MailPayload } from './render';
+
+/** Where `npm run email:preview` writes every template (HTML and text). */
+export const PREVIEW_DIR = path.resolve('artifacts/email');
+
+const SAMPLE_LINK = `https://app.cadence.example/reset-password?token=${'Zm9yLXByZXZpZXctb25seQ'.padEnd(43, 'x')}`;
+
+/** One sample of every template (the type makes a new template add its own). */
+export const PREVIEW_PAYLOADS: {
+  [T in MailPayload['template']]: Extract<MailPayload, { template: T }>;
+} = {
+  'password-reset': {
+    template: 'password-reset',
+    to: 'owner@spinhouse.example',
+    link: SAMPLE_LINK,
+  },
+  'password-changed': { template: 'password-changed', to: 'owner@spinhouse.example' },
+};
+
+/** Renders every template to `<dir>/<template>.html` and `.txt`; answers the HTML files' paths. */
+export async function writePreviews(dir = PREVIEW_DIR): Promise<Record<string, string>> {
+  await mkdir(dir, { recursive: true });
+  const written: Record<string, string> = {};
+  for (const [name, payload] of Object.entries(PREVIEW_PAYLOADS)) {
+    const message = renderMail(payload);
+    const html = path.join(dir, `${name}.html`);
+    await writeFile(html, message.html);
+    await writeFile(
+      path.join(dir, `${name}.txt`),
+      `Subject: ${message.subject}\n\n${message.text}\n`,
+    );
+    written[name] = html;
+  }
+  return written;
+}
