@@ -42,11 +42,11 @@ export function GettingStarted({
       action: { label: 'Upload', onClick: onUpload },
     },
     {
-      title: 'Customise your interface',
+      title: 'Customize your interface',
       text: 'Add your logo and colours so the page feels like your gym.',
       icon: Palette,
       done: hasBranding,
-      action: { label: 'Customise', href: '/customize' },
+      action: { label: 'Customize', href: '/customize' },
     },
     {
       title: 'Share your link',
