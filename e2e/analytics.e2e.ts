@@ -136,8 +136,13 @@ describe('analytics on real playback', () => {
     await page.getByRole('heading', { name: 'Views This Week' }).waitFor();
 
     expect(await summary(page, 'Total Views')).toEqual(['7', '+40% from last month']);
-    expect(await summary(page, 'Watch Time (hours)')).toEqual(['3.17', '+58.4% from last month']);
+    expect(await summary(page, 'Watch Time (hours)')).toEqual(['3.17 h', '+58.4% from last month']);
     expect(await summary(page, 'Active Students')).toEqual(['4', '-20% from last month']);
+    // What the figures count, said where they are.
+    await card(page, 'Active Students')
+      .getByText('Counts devices: a shared bike tablet is one student.')
+      .waitFor();
+    await page.getByText('A view counts once a class has played for 10 seconds').waitFor();
     expect(await summary(page, 'Engagement Rate (%)')).toEqual(['71.4%', '-6.8% from last month']);
 
     // Views This Week: a drawn chart, and its figures (7 days, 4 views) for screen readers.
@@ -150,11 +155,9 @@ describe('analytics on real playback', () => {
     // Top Performing Videos: most views first.
     const top = card(page, 'Top Performing Videos').locator('li');
     expect(await top.count()).toBe(3);
-    expect(await top.nth(0).innerText()).toMatch(/Hill Climb\s+2\.25 hours watched\s+4 views/);
-    expect(await top.nth(1).innerText()).toMatch(
-      /Sprint Intervals\s+0\.75 hours watched\s+2 views/,
-    );
-    expect(await top.nth(2).innerText()).toMatch(/Recovery Ride\s+0\.17 hours watched\s+1 view$/);
+    expect(await top.nth(0).innerText()).toMatch(/Hill Climb\s+2\.25 h watched\s+4 views/);
+    expect(await top.nth(1).innerText()).toMatch(/Sprint Intervals\s+45 min watched\s+2 views/);
+    expect(await top.nth(2).innerText()).toMatch(/Recovery Ride\s+10 min watched\s+1 view$/);
   });
 
   it('lists every class on Video Performance and the riders on Student Activity', async () => {
@@ -170,9 +173,9 @@ describe('analytics on real playback', () => {
       table.push([title ?? '', duration ?? '', ...(await row.locator('td').allTextContents())]);
     }
     expect(table).toEqual([
-      ['Hill Climb', '45 min', '4', '4', '2.25', '75%'],
-      ['Sprint Intervals', '30 min', '2', '2', '0.75', '75%'],
-      ['Recovery Ride', '20 min', '1', '1', '0.17', '50%'],
+      ['Hill Climb', '45 min', '4', '4', '2.25 h', '75%'],
+      ['Sprint Intervals', '30 min', '2', '2', '45 min', '75%'],
+      ['Recovery Ride', '20 min', '1', '1', '10 min', '50%'],
     ]);
 
     await page.getByRole('tab', { name: 'Student Activity' }).click();
@@ -200,7 +203,7 @@ describe('analytics on real playback', () => {
     await page.goto('/analytics');
     await page.getByText('No view data available yet', { exact: true }).waitFor();
     expect(await summary(page, 'Total Views')).toEqual(['0', '+0% from last month']);
-    expect(await summary(page, 'Watch Time (hours)')).toEqual(['0', '+0% from last month']);
+    expect(await summary(page, 'Watch Time (hours)')).toEqual(['0 min', '+0% from last month']);
     expect(await summary(page, 'Active Students')).toEqual(['0', '+0% from last month']);
     expect(await summary(page, 'Engagement Rate (%)')).toEqual(['0%', '+0% from last month']);
     // The hint to upload videos, and the empty top list.
@@ -245,7 +248,7 @@ describe('the analytics screen looks finished and passes axe', () => {
         expect(await table.isVisible()).toBe(vp.name !== 'phone');
         if (vp.name === 'phone') {
           expect(await list.locator('li').first().innerText()).toMatch(
-            /Hill Climb\s+45 min\s+Views\s+4\s+Students\s+4\s+Watch time \(h\)\s+2\.25\s+Completion\s+75%/,
+            /Hill Climb\s+45 min\s+Views\s+4\s+Students\s+4\s+Watch time\s+2\.25 h\s+Completion\s+75%/,
           );
         }
         await check(page, `analytics-videos-${vp.name}-${theme}`);

@@ -16,6 +16,10 @@ const TABS = [
   { value: 'students', label: 'Student Activity' },
 ] as const;
 
+/** Why a play may be missing from the figures (the beacons' rule, product.md §11). */
+const VIEW_RULE =
+  'A view counts once a class has played for 10 seconds (half of a class under 20 seconds); shorter plays are not counted.';
+
 /**
  * Analytics (product.md §2): four summary cards and three tabs on the owner's real playback figures.
  * Lazy-loaded by the router, so the chart library stays out of the other screens' bundles.
@@ -95,6 +99,7 @@ export function AnalyticsPage() {
               <StudentActivityTab data={data} />
             </TabsContent>
           </Tabs>
+          <p className="text-sm text-muted-foreground">{VIEW_RULE}</p>
         </>
       )}
     </div>

@@ -4,7 +4,7 @@ import type { AnalyticsResponse } from '@shared/analytics.contract';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { BarSeries } from './charts';
 import { EmptyState } from './empty-state';
-import { dayLabel, formatCount, formatHours, weekdayLabel } from './format';
+import { dayLabel, formatCount, formatWatchTime, weekdayLabel } from './format';
 
 /** Overview: Views This Week (a chart) and Top Performing Videos. */
 export function OverviewTab({ data }: { data: AnalyticsResponse }) {
@@ -79,7 +79,7 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{video.title}</p>
                     <p className="text-xs text-muted-foreground">
-                      {formatHours(video.watchTimeHours)} hours watched
+                      {formatWatchTime(video.watchTimeHours)} watched
                     </p>
                   </div>
                   <p className="shrink-0 text-sm font-semibold tabular-nums">

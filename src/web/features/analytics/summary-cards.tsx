@@ -1,16 +1,18 @@
 import { Clock, Eye, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { changeLine, type AnalyticsResponse, type Metric } from '@shared/analytics.contract';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatCount, formatHours, formatPercent } from './format';
+import { formatCount, formatPercent, formatWatchTime } from './format';
 
 interface SummaryCardProps {
   title: string;
   icon: LucideIcon;
   metric: Metric;
   format: (n: number) => string;
+  /** What the figure counts, when its title does not say it all. */
+  note?: string;
 }
 
-function SummaryCard({ title, icon: Icon, metric, format }: SummaryCardProps) {
+function SummaryCard({ title, icon: Icon, metric, format, note }: SummaryCardProps) {
   return (
     <Card className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -22,10 +24,14 @@ function SummaryCard({ title, icon: Icon, metric, format }: SummaryCardProps) {
       <CardContent>
         <p className="text-2xl font-bold tabular-nums">{format(metric.value)}</p>
         <p className="mt-1 text-xs text-muted-foreground">{changeLine(metric)}</p>
+        {note && <p className="mt-2 text-xs text-muted-foreground">{note}</p>}
       </CardContent>
     </Card>
   );
 }
+
+/** Riders are not signed in: a student is a device (product.md §2 Analytics). */
+const ACTIVE_STUDENTS_NOTE = 'Counts devices: a shared bike tablet is one student.';
 
 /** The four summary cards of product.md §2 Analytics, each with its change against the 30 days before. */
 export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'] }) {
@@ -41,13 +47,14 @@ export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'
         title="Watch Time (hours)"
         icon={Clock}
         metric={summary.watchTimeHours}
-        format={formatHours}
+        format={formatWatchTime}
       />
       <SummaryCard
         title="Active Students"
         icon={Users}
         metric={summary.activeStudents}
         format={formatCount}
+        note={ACTIVE_STUDENTS_NOTE}
       />
       <SummaryCard
         title="Engagement Rate (%)"

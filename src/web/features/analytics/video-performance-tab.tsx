@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { EmptyState } from './empty-state';
-import { formatCount, formatHours, formatPercent } from './format';
+import { formatCount, formatPercent, formatWatchTime } from './format';
 
 function VideoTitle({
   data,
@@ -51,7 +51,7 @@ function VideoList({ data }: { data: AnalyticsResponse }) {
             {[
               ['Views', formatCount(v.views)],
               ['Students', formatCount(v.uniqueViewers)],
-              ['Watch time (h)', formatHours(v.watchTimeHours)],
+              ['Watch time', formatWatchTime(v.watchTimeHours)],
               ['Completion', v.completionRate === null ? '—' : formatPercent(v.completionRate)],
             ].map(([term, value]) => (
               <div key={term} className="flex justify-between gap-2">
@@ -109,7 +109,7 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                       Students
                     </th>
                     <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      Watch time (h)
+                      Watch time
                     </th>
                     <th scope="col" className="py-2 text-right font-medium">
                       Completion
@@ -130,7 +130,7 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                         {formatCount(v.uniqueViewers)}
                       </td>
                       <td className="py-3 pr-4 text-right tabular-nums">
-                        {formatHours(v.watchTimeHours)}
+                        {formatWatchTime(v.watchTimeHours)}
                       </td>
                       <td className="py-3 text-right tabular-nums">
                         {v.completionRate === null ? '—' : formatPercent(v.completionRate)}
