@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   ArrowLeft,
   Cast,
@@ -157,6 +157,7 @@ export function ClassPlayer({
     controls.show();
     const target = event.target as HTMLElement;
     if (event.key === 'Tab') {
+      setKeyboardFocus(true);
       keepFocusInside(event);
       return;
     }
@@ -170,10 +171,6 @@ export function ClassPlayer({
     if (action === 'toggle') togglePlay();
     else skip(action === 'back' ? -SKIP_SECONDS : SKIP_SECONDS);
   };
-
-  /** A control focused from the keyboard keeps the controls on screen. */
-  const onFocus = (event: FocusEvent<HTMLDivElement>) =>
-    setKeyboardFocus(event.target !== event.currentTarget && isFocusVisible(event.target));
 
   /** A modal dialog: Tab and Shift+Tab go round the player's controls, never to the page behind. */
   const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -209,11 +206,13 @@ export function ClassPlayer({
       data-engine={media.engine ?? ''}
       data-controls={shown ? 'shown' : 'hidden'}
       onKeyDown={onKeyDown}
-      // Any tap or pointer move brings the controls back (a tap on the picture no longer pauses).
-      onPointerDown={controls.show}
+      // Any tap or pointer move brings the controls back (a tap on the picture no longer pauses);
+      // a tap ends keyboard use (focus moved with Tab keeps them on screen).
+      onPointerDown={() => {
+        setKeyboardFocus(false);
+        controls.show();
+      }}
       onPointerMove={controls.show}
-      onFocus={onFocus}
-      onBlur={() => setKeyboardFocus(false)}
       style={gymThemeStyle(branding)}
       className={cn(
         'fixed inset-0 z-50 overflow-hidden bg-black text-white outline-none select-none',
@@ -418,13 +417,4 @@ export function ClassPlayer({
       )}
     </div>
   );
-}
-
-/** Whether an element shows keyboard focus (a tap's focus does not). */
-function isFocusVisible(element: Element): boolean {
-  try {
-    return element.matches(':focus-visible');
-  } catch {
-    return false;
-  }
 }
