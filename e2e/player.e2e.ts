@@ -103,7 +103,9 @@ describe.each([
     expect(await page.getByTestId('time-ridden').textContent()).toMatch(/^0:0[3-7]$/);
     expect(await page.getByTestId('class-player').getAttribute('data-controls')).toBe('shown');
 
-    await page.getByRole('button', { name: `Start next class: ${second!.title}` }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^Start next class.*${second!.title}$`) })
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe(second!.id);
     await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(second!.title);
     await waitForHlsFrame(page);
@@ -132,7 +134,7 @@ describe.each([
     const mark = page.getByTestId('class-in-progress');
     expect(await mark.count()).toBe(1);
     const text = (await mark.textContent()) ?? '';
-    expect(text).toMatch(/^In progress · 0:0[7-9]$/);
+    expect(text).toMatch(/^In progress · 0:0[6-9]$/);
 
     await startButton(page, first!.title).click();
     const resume = page.getByRole('button', { name: `Resume at ${text.slice(-4)}` });
@@ -207,7 +209,7 @@ describe('the player screens, reviewed at 390, 1024 and 1440 px, light and dark'
         await expect.poll(async () => (await playerState(page)).paused).toBe(true);
         await shot(page, `player-controls-${suffix}`);
         await page.getByTestId('progress').fill(String(CLIP_SECONDS - 1));
-        await page.keyboard.press('k');
+        await page.getByTestId('play-pause').click();
         await page.getByRole('heading', { name: 'Class complete' }).waitFor({ timeout: 15_000 });
         await shot(page, `player-complete-${suffix}`);
         await page.context().close();

@@ -144,11 +144,9 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const nextVideo = playing ? gym.videos[playingIndex + 1] : undefined;
   const playingId = playing?.id;
   const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
-  // Read again as the player closes: the class just left shows where it stopped.
-  const shown = useMemo(
-    () => (playingId ? classes : withProgress(classes, gym.videos)),
-    [classes, gym.videos, playingId],
-  );
+  // Read again once the player has closed (and saved where it stopped): its card shows that point.
+  const [closings, setClosings] = useState(0);
+  const shown = useMemo(() => withProgress(classes, gym.videos), [classes, gym.videos, closings]);
   const { Player, retry } = usePlayerChunk();
   useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
   // Closing the player gives the keyboard focus back to that class's Start Class.
@@ -160,8 +158,9 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
     }
     const closed = lastPlayed.current;
     lastPlayed.current = undefined;
-    if (closed)
-      document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
+    if (!closed) return;
+    setClosings((n) => n + 1);
+    document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
   }, [playingId]);
   return (
     <>
