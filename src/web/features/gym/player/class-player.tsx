@@ -271,7 +271,7 @@ export function ClassPlayer({
       <div
         className={cn(
           bar,
-          'top-0 flex items-center gap-2 bg-linear-to-b from-black/85 to-black/40 px-2 py-2 sm:gap-3 sm:px-4',
+          'top-0 flex items-center gap-2 bg-linear-to-b from-black/85 via-black/60 to-transparent px-2 pt-2 pb-6 sm:gap-3 sm:px-4',
           !shown && barHidden,
         )}
       >
@@ -332,7 +332,7 @@ export function ClassPlayer({
         <div
           className={cn(
             bar,
-            'bottom-0 bg-linear-to-t from-black/90 to-black/50 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6',
+            'bottom-0 bg-linear-to-t from-black/90 via-black/75 to-transparent px-3 pt-6 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6',
             !shown && barHidden,
           )}
           data-testid="player-controls"
