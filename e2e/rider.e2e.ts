@@ -1,147 +1,30 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_BEACON_PATH } from '@shared/playback';
 import type { PlaybackBeacon } from '@shared/playback.contract';
-import { loadConfig } from '@server/config';
 import { playbackSessions } from '@server/db/schema/playback';
-import { videos } from '@server/db/schema/videos';
-import { DEFAULT_TOOLS, type MediaTools } from '@server/media/ffmpeg';
-import { makeStills, probeMedia } from '@server/media/ingest-media';
-import { contentTypeFor } from '@server/media/media-files';
-import { mediaKeys, mediaUrls } from '@server/media/media-paths';
-import { packageHls } from '@server/media/package-hls';
-import { openObjectStore } from '@server/storage/create-object-store';
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from './support/harness';
+import { playerState, showControls, waitForHlsFrame, waitForTime } from './support/player';
+import { CLIP_SECONDS, seedRealClass } from './support/real-class';
 import { onboardOwner, signIn, type SeededOwner } from './support/seed';
-
-const exec = promisify(execFile);
-const tools: MediaTools = {
-  ffmpeg: process.env.FFMPEG_PATH ?? DEFAULT_TOOLS.ffmpeg,
-  ffprobe: process.env.FFPROBE_PATH ?? DEFAULT_TOOLS.ffprobe,
-};
-const CLIP_SECONDS = 20;
 
 let e2e: E2E;
 let owner: SeededOwner;
 let videoId: string;
-let work: string;
-
-/**
- * One real class: a 20 s 480p clip made by ffmpeg, its stills and HLS ladder (480p, 360p) made by
- * the media pipeline's own functions, stored where the app's object store serves them, and the
- * video row as the pipeline leaves it (enhanced and packaged).
- */
-async function seedRealClass(ownerId: string): Promise<string> {
-  const id = randomUUID();
-  const version = 'e2e1';
-  const clip = path.join(work, 'class.mp4');
-  await exec(tools.ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=854x480:r=25:d=${CLIP_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=440:d=${CLIP_SECONDS}:sample_rate=48000,volume=-20dB`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-b:v',
-    '400k',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    '-shortest',
-    clip,
-  ]);
-  const info = await probeMedia(tools, clip);
-  const clipBytes = (await stat(clip)).size;
-  const stills = {
-    thumbnail: path.join(work, 'thumbnail.jpg'),
-    poster: path.join(work, 'poster.jpg'),
-  };
-  await makeStills(tools, clip, info, stills);
-  const hlsDir = path.join(work, 'hls');
-  const ladder = await packageHls(tools, clip, info, hlsDir);
-  expect(ladder.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
-
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/cadence-e2e',
-  });
-  const store = await openObjectStore(config, Date.now);
-  try {
-    const enhancedKey = mediaKeys.enhanced(id, version);
-    await store.putFile(enhancedKey, clip, { contentType: 'video/mp4' });
-    await store.putFile(mediaKeys.thumbnail(id), stills.thumbnail, { contentType: 'image/jpeg' });
-    await store.putFile(mediaKeys.poster(id), stills.poster, { contentType: 'image/jpeg' });
-    for (const file of ladder.files) {
-      await store.putFile(`${mediaKeys.hls(id, version)}${file}`, path.join(hlsDir, file), {
-        contentType: contentTypeFor(file),
-      });
-    }
-    await e2e.database.db.insert(videos).values({
-      id,
-      userId: ownerId,
-      title: 'Hill Sprint Twenty',
-      originalFileName: 'hill-sprint.mp4',
-      originalFileUrl: `/api/objects/uploads/${ownerId}/${id}`,
-      fileSize: String(clipBytes),
-      duration: String(info.durationSeconds),
-      processingStatus: 'enhanced',
-      enhancedAt: new Date(),
-      enhancedKey,
-      enhancedFileUrl: mediaUrls.enhanced(id, version),
-      thumbnailUrl: mediaUrls.thumbnail(id),
-      hlsUrl: mediaUrls.hls(id, version),
-      width: info.video.width,
-      height: info.video.height,
-    });
-  } finally {
-    await store.close();
-  }
-  return id;
-}
 
 beforeAll(async () => {
   e2e = await startE2E();
-  work = await mkdtemp(path.join(tmpdir(), 'cadence-rider-e2e-'));
   owner = await onboardOwner(e2e.app, {
     email: 'owner@pedalhouse.example',
     companyName: 'Pedal House',
     slug: 'pedal-house',
   });
-  videoId = await seedRealClass(owner.id);
+  videoId = await seedRealClass(e2e, owner.id, 'Hill Sprint Twenty');
 });
 afterAll(async () => {
   await e2e?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
-
-const playerState = (page: Page) =>
-  page.locator('[data-testid=class-video]').evaluate((v: HTMLVideoElement) => ({
-    src: v.currentSrc || v.src,
-    currentTime: v.currentTime,
-    paused: v.paused,
-    frames: v.getVideoPlaybackQuality().totalVideoFrames,
-  }));
 
 const sessionsOf = (id: string) =>
   e2e.database.db.select().from(playbackSessions).where(eq(playbackSessions.videoId, id));
@@ -153,29 +36,6 @@ function nextBeacon(page: Page, event: PlaybackBeacon['event']) {
       res.url().endsWith(PLAYBACK_BEACON_PATH) &&
       (JSON.parse(res.request().postData() ?? '{}') as Partial<PlaybackBeacon>).event === event,
     { timeout: 30_000 },
-  );
-}
-
-/** The player has opened the stream through hls.js and has a frame to show. */
-async function waitForHlsFrame(page: Page) {
-  const player = page.locator('[data-testid=class-player]');
-  await expect.poll(() => player.getAttribute('data-engine'), { timeout: 20_000 }).toBe('hls.js');
-  await page.waitForFunction(
-    () =>
-      (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
-        .readyState >= 2,
-    undefined,
-    { timeout: 20_000 },
-  );
-}
-
-async function waitForTime(page: Page, seconds: number) {
-  await page.waitForFunction(
-    (t) =>
-      (document.querySelector('[data-testid=class-video]') as HTMLVideoElement | null)!
-        .currentTime >= t,
-    seconds,
-    { timeout: 40_000, polling: 100 },
   );
 }
 
@@ -210,6 +70,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     // Past the 10 s view threshold, the rider pauses: the beacon counts the view.
     await waitForTime(page, 12);
     const paused = nextBeacon(page, 'pause');
+    await showControls(page);
     await page.getByRole('button', { name: 'Pause' }).click();
     expect((await paused).status()).toBe(200);
     // (Chromium does not hand a keepalive request's answer to the test: the database tells.)
@@ -218,19 +79,17 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(first?.watchedSeconds).toBeGreaterThanOrEqual(11);
     const stoppedAt = (await playerState(page)).currentTime;
 
-    // A reload keeps the player open and resumes near the same point.
+    // A reload keeps the player open and offers to resume near the same point.
     await page.reload();
+    const ended = nextBeacon(page, 'end');
+    await page.getByRole('button', { name: /^Resume at 0:1\d$/ }).click();
     await waitForHlsFrame(page);
     const resumed = await playerState(page);
     expect(Math.abs(resumed.currentTime - stoppedAt)).toBeLessThan(2);
-    // Without a tap since the reload the browser may refuse to start with sound: the rider taps play.
-    const ended = nextBeacon(page, 'end');
-    if (resumed.paused)
-      await page
-        .getByRole('button', { name: /^(Play|Tap to start)$/ })
-        .first()
-        .click();
     expect((await ended).status()).toBe(200);
+    // The end: Class complete, with the time ridden in this session (the last few seconds).
+    await page.getByRole('heading', { name: 'Class complete' }).waitFor();
+    expect(await page.getByTestId('time-ridden').textContent()).toMatch(/^0:0\d$/);
     expect(errors).toEqual([]);
 
     // The owner's figures: one view, about 20 s of real playback over the two sessions.
@@ -277,6 +136,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     await page.context().setOffline(false);
 
     await waitForTime(page, 6);
+    await showControls(page);
     await page.getByRole('button', { name: 'Pause' }).click();
     const stoppedAt = (await playerState(page)).currentTime;
     await page.getByRole('button', { name: 'Classes' }).click();
@@ -284,6 +144,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(new URL(page.url()).search).toBe('');
 
     await page.getByRole('button', { name: /Start Class/ }).click();
+    await page.getByRole('button', { name: /^Resume at / }).click();
     await waitForHlsFrame(page);
     expect(Math.abs((await playerState(page)).currentTime - stoppedAt)).toBeLessThan(1.5);
   });
@@ -303,8 +164,11 @@ describe('a rider on a gym tablet (1024x768)', () => {
           '',
       );
 
-    // A tap on the picture (which pauses) keeps the focus in the player: k plays, the arrows skip.
+    // A tap on the picture (which shows the controls, and no longer pauses) keeps the focus in the
+    // player: k pauses and plays, the arrows skip.
     await page.getByTestId('class-video').click();
+    expect((await playerState(page)).paused).toBe(false);
+    await page.keyboard.press('k');
     await expect.poll(async () => (await playerState(page)).paused).toBe(true);
     await page.keyboard.press('k');
     await expect.poll(async () => (await playerState(page)).paused).toBe(false);

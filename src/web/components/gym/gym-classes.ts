@@ -10,6 +10,8 @@ export interface GymClass {
   duration: string;
   difficulty: Difficulty;
   thumbnailUrl: string | null;
+  /** Where this tablet stopped in the class ('5:30'), when it is in progress here. */
+  inProgress?: string;
 }
 
 /** product.md §3: public videos show 'Instructor' and a fixed Intermediate difficulty. */

@@ -171,6 +171,14 @@ export function ClassCard({
             </span>
           </div>
         )}
+        {gymClass.inProgress && (
+          <span
+            className="absolute bottom-3 left-3 rounded-md bg-black/80 px-2.5 py-1 text-sm font-semibold text-white shadow-sm"
+            data-testid="class-in-progress"
+          >
+            In progress · {gymClass.inProgress}
+          </span>
+        )}
         {sample && (
           <span className="absolute top-3 left-3 rounded-md bg-background px-2 py-0.5 text-xs font-semibold text-foreground shadow-sm">
             Sample class

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Home, Loader2, SearchX } from 'lucide-react';
 import {
@@ -6,8 +6,9 @@ import {
   gymPagePath,
   isGymRedirect,
   type PublicGymResponse,
+  type PublicGymVideo,
 } from '@shared/gyms.contract';
-import { classesToShow } from '@web/components/gym/gym-classes';
+import { classesToShow, type GymClass } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@web/components/ui/card';
@@ -15,6 +16,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useGym } from './api/gym-query';
+import { savedPosition, startPosition } from './player/playback-device';
+import { formatClock } from './player/player-format';
+import { PlayerErrorBoundary } from './player-error';
 import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
 
@@ -86,9 +90,8 @@ export function GymNotFound({ failed }: { failed: boolean }) {
 }
 
 /** The player (and hls.js inside it) loads only when a class starts: the gym page stays small. */
-const ClassPlayer = lazy(() =>
-  import('./player/class-player').then((m) => ({ default: m.ClassPlayer })),
-);
+const lazyPlayer = () =>
+  lazy(() => import('./player/class-player').then((m) => ({ default: m.ClassPlayer })));
 
 function PlayerLoading() {
   return (
@@ -106,13 +109,47 @@ export const SAMPLE_CLASS_TITLE = 'Sample class';
 export const SAMPLE_CLASS_DESCRIPTION =
   "This is a preview of how classes will look. The gym's own classes will play here once they are published.";
 
+/**
+ * Retry after the player's code failed to load: import it again; when that failed too and the
+ * tablet is online, the chunk is likely gone (a deploy replaced it), so the page reloads (the
+ * class stays in the address, so the player opens again).
+ */
+function usePlayerChunk() {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: a lazy one keeps its failed import for ever.
+  const Player = useMemo(lazyPlayer, [attempt]);
+  const retry = () => {
+    if (attempt > 0 && navigator.onLine) window.location.reload();
+    else setAttempt(attempt + 1);
+  };
+  return { Player, retry };
+}
+
+/** "In progress · 5:30" on the classes this tablet stopped in the middle of (its own saved copy). */
+function withProgress(
+  classes: readonly GymClass[],
+  videos: readonly PublicGymVideo[],
+): readonly GymClass[] {
+  return classes.map((gymClass) => {
+    const video = videos.find((v) => v.id === gymClass.id);
+    const at = video ? startPosition(savedPosition(video.id), null, video.durationSeconds) : 0;
+    return at > 0 ? { ...gymClass, inProgress: formatClock(at) } : gymClass;
+  });
+}
+
 function GymLoaded({ gym }: { gym: PublicGymResponse }) {
-  const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
   const player = useClassParam();
-  const playing = player.classId ? gym.videos.find((v) => v.id === player.classId) : undefined;
+  const playingIndex = player.classId ? gym.videos.findIndex((v) => v.id === player.classId) : -1;
+  const playing = gym.videos[playingIndex];
+  const nextVideo = playing ? gym.videos[playingIndex + 1] : undefined;
+  const playingId = playing?.id;
+  const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
+  // Read again once the player has closed (and saved where it stopped): its card shows that point.
+  const [closings, setClosings] = useState(0);
+  const shown = useMemo(() => withProgress(classes, gym.videos), [classes, gym.videos, closings]);
+  const { Player, retry } = usePlayerChunk();
   useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
   // Closing the player gives the keyboard focus back to that class's Start Class.
-  const playingId = playing?.id;
   const lastPlayed = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (playingId) {
@@ -121,8 +158,9 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
     }
     const closed = lastPlayed.current;
     lastPlayed.current = undefined;
-    if (closed)
-      document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
+    if (!closed) return;
+    setClosings((n) => n + 1);
+    document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
   }, [playingId]);
   return (
     <>
@@ -132,7 +170,7 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
           name={gym.gymName}
           logoUrl={gym.gymLogo}
           branding={gym.branding}
-          classes={classes}
+          classes={shown}
           isDemo={isDemo}
           onStartClass={(classId) => {
             if (gym.videos.some((v) => v.id === classId)) player.open(classId);
@@ -142,16 +180,19 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
         />
       </div>
       {playing && (
-        <Suspense fallback={<PlayerLoading />}>
-          <ClassPlayer
-            key={playing.id}
-            video={playing}
-            gymSlug={gym.slug}
-            gymName={gym.gymName}
-            branding={gym.branding}
-            onClose={player.close}
-          />
-        </Suspense>
+        <PlayerErrorBoundary key={playing.id} onRetry={retry} onBack={player.close}>
+          <Suspense fallback={<PlayerLoading />}>
+            <Player
+              video={playing}
+              gymSlug={gym.slug}
+              gymName={gym.gymName}
+              branding={gym.branding}
+              next={nextVideo ? { id: nextVideo.id, title: nextVideo.title } : null}
+              onNext={player.switchTo}
+              onClose={player.close}
+            />
+          </Suspense>
+        </PlayerErrorBoundary>
       )}
     </>
   );

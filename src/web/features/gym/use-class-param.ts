@@ -12,20 +12,18 @@ const OPENED_HERE = { cadenceClassPlayer: true } as const;
 export function useClassParam(): {
   classId: string | null;
   open(classId: string): void;
+  /** From one class to the next: the same history entry (Back and Classes still leave the player). */
+  switchTo(classId: string): void;
   close(): void;
 } {
   const [params, setParams] = useSearchParams();
   const classId = params.get(CLASS_PARAM);
   const open = useCallback(
-    (id: string) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set(CLASS_PARAM, id);
-          return next;
-        },
-        { state: OPENED_HERE },
-      ),
+    (id: string) => setParams(withClass(id), { state: OPENED_HERE }),
+    [setParams],
+  );
+  const switchTo = useCallback(
+    (id: string) => setParams(withClass(id), { replace: true, state: window.history.state }),
     [setParams],
   );
   const close = useCallback(() => {
@@ -43,5 +41,13 @@ export function useClassParam(): {
       { replace: true },
     );
   }, [setParams]);
-  return { classId, open, close };
+  return { classId, open, switchTo, close };
+}
+
+function withClass(id: string) {
+  return (prev: URLSearchParams) => {
+    const next = new URLSearchParams(prev);
+    next.set(CLASS_PARAM, id);
+    return next;
+  };
 }

@@ -15,16 +15,19 @@ import type { PublicGymBranding, PublicGymVideo } from '@shared/gyms.contract';
 import { gymThemeStyle } from '@web/components/gym/gym-theme';
 import { cn } from '@web/lib/utils';
 import { usePlaybackResume } from '../api/playback-resume-query';
+import { PlayerLoadError } from '../player-error';
 import { enterFullscreen, exitFullscreen, fullscreenElement } from './fullscreen';
 import { savedPosition, startPosition, viewerId } from './playback-device';
 import { formatClock } from './player-format';
 import { trackPlayback } from './playback-tracker';
+import { ClassComplete, ResumePrompt } from './player-screens';
 import { playerKeyAction, SKIP_SECONDS, useClassMedia } from './use-class-media';
+import { useControlsVisibility } from './use-controls-visibility';
 import { useRemotePlayback } from './use-remote-playback';
+import { useResumeChoice } from './use-resume-choice';
 import { useWakeLock } from './use-wake-lock';
 
 export const PLAYER_MESSAGES = {
-  unavailable: "This class can't play right now. Please try again later.",
   reconnecting: 'Reconnecting… the class keeps playing from what is loaded.',
   tapToPlay: 'Tap to start',
 } as const;
@@ -34,41 +37,79 @@ interface ClassPlayerProps {
   gymSlug: string;
   gymName: string;
   branding: PublicGymBranding;
+  /** The class after this one in the gym's list, offered when this one ends. */
+  next: { id: string; title: string } | null;
+  onNext(classId: string): void;
   onClose(): void;
 }
 
 const controlButton =
   'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center gap-2 rounded-full text-white transition-colors outline-none hover:bg-white/15 focus-visible:ring-4 focus-visible:ring-white/70 disabled:cursor-not-allowed disabled:opacity-40';
+/** The bars over the picture fade out while a class plays untouched (no animation for reduced motion). */
+const bar = 'absolute inset-x-0 z-20 transition-opacity duration-300 motion-reduce:transition-none';
+const barHidden = 'pointer-events-none opacity-0';
+
+/** A ±15 s button's icon, with its 15 visible. */
+function SkipIcon({ back }: { back: boolean }) {
+  const Icon = back ? RotateCcw : RotateCw;
+  return (
+    <span aria-hidden="true" className="relative inline-flex items-center justify-center">
+      <Icon className="size-9 sm:size-11" strokeWidth={1.75} />
+      <span className="absolute text-[0.7rem] leading-none font-bold sm:text-xs">
+        {SKIP_SECONDS}
+      </span>
+    </span>
+  );
+}
 
 /**
  * The class player (issue 7), made for a tablet on a bike's handlebars: full screen, big touch
  * targets and big time, adaptive quality with a manual choice, the screen kept awake while a class
  * plays, resume where this tablet stopped, and playback beacons for the owner's analytics.
  */
-export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: ClassPlayerProps) {
+export function ClassPlayer({
+  video,
+  gymSlug,
+  gymName,
+  branding,
+  next,
+  onNext,
+  onClose,
+}: ClassPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playRef = useRef<HTMLButtonElement>(null);
   const viewer = useMemo(() => viewerId(), []);
   const resume = usePlaybackResume(video.id, viewer);
   const [isFullscreen, setIsFullscreen] = useState(false);
+  const [riddenSeconds, setRiddenSeconds] = useState(0);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
 
   // Beacons for the owner's analytics, for as long as the player is open. Declared before the
   // media so that on close its last beacon (and saved position) go out before the source is torn down.
+  // Its played seconds are the time ridden that the end screen shows.
   useEffect(() => {
     const element = videoRef.current;
     if (!element) return;
-    return trackPlayback(element, { videoId: video.id, gymSlug });
+    const tracker = trackPlayback(element, { videoId: video.id, gymSlug });
+    const onEnded = () => setRiddenSeconds(tracker.playedSeconds());
+    element.addEventListener('ended', onEnded);
+    return () => {
+      element.removeEventListener('ended', onEnded);
+      tracker.stop();
+    };
   }, [video.id, gymSlug]);
 
-  // Where to start, once the server's copy is in (or failed): fixed for the life of the player.
-  const startAt = useMemo(
+  // Where this tablet stopped, once the server's copy is in (or failed): fixed for the life of the
+  // player. A class in progress asks first (Resume at 5:30 or Start over); nothing loads until then.
+  const stoppedAt = useMemo(
     () =>
       resume.isPending
         ? null
         : startPosition(savedPosition(video.id), resume.data ?? null, video.durationSeconds),
     [resume.isPending, resume.data, video.id, video.durationSeconds],
   );
+  const { offer, startAt, choose } = useResumeChoice(stoppedAt);
   const media = useClassMedia(videoRef, {
     hlsUrl: video.hlsUrl,
     mp4Url: video.mp4Url,
@@ -78,6 +119,13 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
   const { failed, playing, currentTime, duration, levels, togglePlay, skip } = media;
   const remote = useRemotePlayback(videoRef, media.engine);
   useWakeLock(playing);
+  const screen = failed ? 'failed' : offer !== null ? 'resume' : media.ended ? 'complete' : null;
+  const controls = useControlsVisibility({ playing, pinned: keyboardFocus || screen !== null });
+
+  // Back from a screen to the class: the keyboard focus goes to Play/Pause (first on opening).
+  useEffect(() => {
+    if (!screen) playRef.current?.focus();
+  }, [screen]);
 
   // Full screen first (allowed right after the Start Class tap), the page behind never scrolls,
   // and leaving the player leaves full screen.
@@ -90,7 +138,6 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     void enterFullscreen(root);
-    playRef.current?.focus();
     return () => {
       document.removeEventListener('fullscreenchange', onChange);
       document.removeEventListener('webkitfullscreenchange', onChange);
@@ -107,13 +154,15 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    controls.show();
     const target = event.target as HTMLElement;
     if (event.key === 'Tab') {
+      setKeyboardFocus(true);
       keepFocusInside(event);
       return;
     }
     const action = playerKeyAction(event.key, target.tagName, fullscreenElement() !== null);
-    if (!action) return;
+    if (!action || (screen && action !== 'close')) return;
     if (action === 'close') {
       onClose();
       return;
@@ -144,6 +193,7 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
     }
   };
 
+  const shown = controls.visible;
   return (
     <div
       ref={rootRef}
@@ -154,11 +204,77 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
       tabIndex={-1}
       data-testid="class-player"
       data-engine={media.engine ?? ''}
+      data-controls={shown ? 'shown' : 'hidden'}
       onKeyDown={onKeyDown}
+      // Any tap or pointer move brings the controls back (a tap on the picture no longer pauses);
+      // a tap ends keyboard use (focus moved with Tab keeps them on screen).
+      onPointerDown={() => {
+        setKeyboardFocus(false);
+        controls.show();
+      }}
+      onPointerMove={controls.show}
       style={gymThemeStyle(branding)}
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none select-none"
+      className={cn(
+        'fixed inset-0 z-50 overflow-hidden bg-black text-white outline-none select-none',
+        !shown && 'cursor-none',
+      )}
     >
-      <div className="flex items-center gap-2 bg-neutral-950 px-2 py-2 sm:gap-3 sm:px-4">
+      <video
+        ref={videoRef}
+        data-testid="class-video"
+        className="absolute inset-0 size-full bg-black object-contain"
+        poster={video.posterUrl ?? video.thumbnailUrl ?? undefined}
+        playsInline
+        preload="auto"
+      />
+      {!screen && (
+        <div
+          aria-live="polite"
+          className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+        >
+          {media.reconnecting ? (
+            <p className="flex items-center gap-3 rounded-xl bg-black/80 px-6 py-4 text-lg font-semibold">
+              <WifiOff aria-hidden="true" className="size-6 shrink-0" />
+              {PLAYER_MESSAGES.reconnecting}
+            </p>
+          ) : media.waiting && !media.needsTap ? (
+            <Loader2
+              aria-label="Loading"
+              className="size-16 animate-spin motion-reduce:animate-none"
+            />
+          ) : null}
+        </div>
+      )}
+      {!screen && media.showCentrePlay && (
+        <button
+          type="button"
+          onClick={togglePlay}
+          className="absolute top-1/2 left-1/2 flex size-28 -translate-x-1/2 -translate-y-1/2 cursor-pointer flex-col items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) shadow-2xl outline-none focus-visible:ring-4 focus-visible:ring-white"
+          aria-label={media.needsTap ? PLAYER_MESSAGES.tapToPlay : 'Play'}
+          data-testid="centre-play"
+        >
+          <Play aria-hidden="true" className="size-14 translate-x-1 fill-current" />
+        </button>
+      )}
+      {screen === 'failed' && <PlayerLoadError onRetry={media.retry} onBack={onClose} />}
+      {screen === 'resume' && offer !== null && (
+        <ResumePrompt
+          position={offer}
+          onResume={() => choose('resume')}
+          onStartOver={() => choose('start-over')}
+        />
+      )}
+      {screen === 'complete' && (
+        <ClassComplete riddenSeconds={riddenSeconds} next={next} onNext={onNext} onBack={onClose} />
+      )}
+
+      <div
+        className={cn(
+          bar,
+          'top-0 flex items-center gap-2 bg-linear-to-b from-black/85 via-black/60 to-transparent px-2 pt-2 pb-6 sm:gap-3 sm:px-4',
+          !shown && barHidden,
+        )}
+      >
         <button type="button" onClick={onClose} className={cn(controlButton, 'rounded-lg px-3')}>
           <ArrowLeft aria-hidden="true" className="size-6" />
           <span className="text-base font-semibold max-sm:sr-only">Classes</span>
@@ -212,133 +328,93 @@ export function ClassPlayer({ video, gymSlug, gymName, branding, onClose }: Clas
         </button>
       </div>
 
-      <div className="relative min-h-0 flex-1">
-        <video
-          ref={videoRef}
-          data-testid="class-video"
-          className="absolute inset-0 size-full bg-black object-contain"
-          poster={video.posterUrl ?? video.thumbnailUrl ?? undefined}
-          playsInline
-          preload="auto"
-          onClick={togglePlay}
-        />
+      {!screen && (
         <div
-          aria-live="polite"
-          className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+          className={cn(
+            bar,
+            'bottom-0 bg-linear-to-t from-black/90 via-black/75 to-transparent px-3 pt-6 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6',
+            !shown && barHidden,
+          )}
+          data-testid="player-controls"
         >
-          {failed ? (
-            <p
-              className="max-w-md rounded-xl bg-black/80 px-6 py-4 text-xl font-semibold"
-              data-testid="player-error"
-            >
-              {PLAYER_MESSAGES.unavailable}
+          <input
+            type="range"
+            min={0}
+            max={Math.max(1, Math.floor(duration))}
+            step={1}
+            // A string, as the DOM holds it: Preact (the public build) rewrites a value that differs.
+            value={String(Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration))))}
+            onChange={(e) => media.seek(Number(e.target.value))}
+            disabled={duration <= 0}
+            aria-label="Class progress"
+            aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
+            className="h-12 w-full cursor-pointer accent-(--gym-primary)"
+            data-testid="progress"
+          />
+          <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+            <p className="flex flex-col">
+              <span className="text-xs font-semibold tracking-wide text-neutral-300 uppercase sm:text-sm">
+                Elapsed
+              </span>
+              <span
+                className="text-3xl leading-tight font-bold tabular-nums sm:text-5xl"
+                data-testid="elapsed"
+              >
+                {formatClock(currentTime)}
+              </span>
             </p>
-          ) : media.reconnecting ? (
-            <p className="flex items-center gap-3 rounded-xl bg-black/80 px-6 py-4 text-lg font-semibold">
-              <WifiOff aria-hidden="true" className="size-6 shrink-0" />
-              {PLAYER_MESSAGES.reconnecting}
+            <div className="flex items-center gap-1 sm:gap-4">
+              <button
+                type="button"
+                onClick={() => skip(-SKIP_SECONDS)}
+                className={cn(controlButton, 'size-14 sm:size-16')}
+                aria-label="Back 15 seconds"
+              >
+                <SkipIcon back />
+              </button>
+              <button
+                ref={playRef}
+                type="button"
+                onClick={togglePlay}
+                className={cn(
+                  controlButton,
+                  'size-16 bg-white text-black hover:bg-white/85 sm:size-20',
+                )}
+                aria-label={playing ? 'Pause' : 'Play'}
+                data-testid="play-pause"
+              >
+                {playing ? (
+                  <Pause aria-hidden="true" className="size-8 fill-current sm:size-10" />
+                ) : (
+                  <Play
+                    aria-hidden="true"
+                    className="size-8 translate-x-0.5 fill-current sm:size-10"
+                  />
+                )}
+              </button>
+              <button
+                type="button"
+                onClick={() => skip(SKIP_SECONDS)}
+                className={cn(controlButton, 'size-14 sm:size-16')}
+                aria-label="Forward 15 seconds"
+              >
+                <SkipIcon back={false} />
+              </button>
+            </div>
+            <p className="flex flex-col items-end">
+              <span className="text-xs font-semibold tracking-wide text-neutral-300 uppercase sm:text-sm">
+                Remaining
+              </span>
+              <span
+                className="text-3xl leading-tight font-bold tabular-nums sm:text-5xl"
+                data-testid="remaining"
+              >
+                -{formatClock(media.remaining)}
+              </span>
             </p>
-          ) : media.waiting && !media.needsTap ? (
-            <Loader2
-              aria-label="Loading"
-              className="size-16 animate-spin motion-reduce:animate-none"
-            />
-          ) : null}
-        </div>
-        {media.showCentrePlay && (
-          <button
-            type="button"
-            onClick={togglePlay}
-            className="absolute top-1/2 left-1/2 flex size-28 -translate-x-1/2 -translate-y-1/2 cursor-pointer flex-col items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) shadow-2xl outline-none focus-visible:ring-4 focus-visible:ring-white"
-            aria-label={media.needsTap ? PLAYER_MESSAGES.tapToPlay : 'Play'}
-            data-testid="centre-play"
-          >
-            <Play aria-hidden="true" className="size-14 translate-x-1 fill-current" />
-          </button>
-        )}
-      </div>
-
-      <div className="bg-neutral-950 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
-        <input
-          type="range"
-          min={0}
-          max={Math.max(1, Math.floor(duration))}
-          step={1}
-          // A string, as the DOM holds it: Preact (the public build) rewrites a value that differs.
-          value={String(Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration))))}
-          onChange={(e) => media.seek(Number(e.target.value))}
-          disabled={failed || duration <= 0}
-          aria-label="Class progress"
-          aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
-          className="h-12 w-full cursor-pointer accent-(--gym-primary)"
-          data-testid="progress"
-        />
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
-          <p className="flex flex-col">
-            <span className="text-xs font-semibold tracking-wide text-neutral-300 uppercase sm:text-sm">
-              Elapsed
-            </span>
-            <span
-              className="text-3xl leading-tight font-bold tabular-nums sm:text-5xl"
-              data-testid="elapsed"
-            >
-              {formatClock(currentTime)}
-            </span>
-          </p>
-          <div className="flex items-center gap-1 sm:gap-4">
-            <button
-              type="button"
-              onClick={() => skip(-SKIP_SECONDS)}
-              className={cn(controlButton, 'size-14 sm:size-16')}
-              aria-label="Back 15 seconds"
-              disabled={failed}
-            >
-              <RotateCcw aria-hidden="true" className="size-7 sm:size-8" />
-            </button>
-            <button
-              ref={playRef}
-              type="button"
-              onClick={togglePlay}
-              disabled={failed}
-              className={cn(
-                controlButton,
-                'size-16 bg-white text-black hover:bg-white/85 sm:size-20',
-              )}
-              aria-label={playing ? 'Pause' : 'Play'}
-              data-testid="play-pause"
-            >
-              {playing ? (
-                <Pause aria-hidden="true" className="size-8 fill-current sm:size-10" />
-              ) : (
-                <Play
-                  aria-hidden="true"
-                  className="size-8 translate-x-0.5 fill-current sm:size-10"
-                />
-              )}
-            </button>
-            <button
-              type="button"
-              onClick={() => skip(SKIP_SECONDS)}
-              className={cn(controlButton, 'size-14 sm:size-16')}
-              aria-label="Forward 15 seconds"
-              disabled={failed}
-            >
-              <RotateCw aria-hidden="true" className="size-7 sm:size-8" />
-            </button>
           </div>
-          <p className="flex flex-col items-end">
-            <span className="text-xs font-semibold tracking-wide text-neutral-300 uppercase sm:text-sm">
-              Remaining
-            </span>
-            <span
-              className="text-3xl leading-tight font-bold tabular-nums sm:text-5xl"
-              data-testid="remaining"
-            >
-              -{formatClock(media.remaining)}
-            </span>
-          </p>
         </div>
-      </div>
+      )}
     </div>
   );
 }

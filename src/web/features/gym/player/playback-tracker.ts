@@ -3,6 +3,13 @@ import type { PlaybackBeacon } from '@shared/playback.contract';
 import { apiUrl } from '@web/lib/api';
 import { randomUuid, savePosition, viewerId } from './playback-device';
 
+export interface PlaybackTracker {
+  /** The seconds really played in this session (what the beacons report): the time ridden. */
+  playedSeconds(): number;
+  /** Stops tracking: the position is saved and the last beacon goes out. */
+  stop(): void;
+}
+
 /** A timeupdate step longer than this (seconds, at 1x) is a jump, not playback. */
 const MAX_STEP_SECONDS = 2;
 /** Where beacons go: fetch with keepalive, or navigator.sendBeacon as the page goes away. */
@@ -14,13 +21,12 @@ const SAVE_EVERY_MS = 2000;
  * Measures real playback on a video and reports it (issue 7 beacons): start, every 15 s of real
  * playback, pause, end, and navigator.sendBeacon when the page hides or the player closes. Played
  * seconds come from timeupdate steps while playing and not seeking, so a seek adds nothing; the
- * beacon carries the session's running total (the server adds only its growth). Returns the stop
- * function.
+ * beacon carries the session's running total (the server adds only its growth).
  */
 export function trackPlayback(
   video: HTMLVideoElement,
   ids: { videoId: string; gymSlug: string },
-): () => void {
+): PlaybackTracker {
   const sessionId = randomUuid();
   const viewer = viewerId();
   let played = 0;
@@ -125,9 +131,12 @@ export function trackPlayback(
     [window, 'pagehide', onPageHide],
   ];
   for (const [target, name, fn] of listeners) target.addEventListener(name, fn);
-  return () => {
-    for (const [target, name, fn] of listeners) target.removeEventListener(name, fn);
-    if (video.currentTime > 0) save(true);
-    sendOnExit();
+  return {
+    playedSeconds: () => played,
+    stop() {
+      for (const [target, name, fn] of listeners) target.removeEventListener(name, fn);
+      if (video.currentTime > 0) save(true);
+      sendOnExit();
+    },
   };
 }

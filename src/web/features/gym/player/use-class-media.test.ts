@@ -134,6 +134,40 @@ describe('useClassMedia: loading', () => {
   });
 });
 
+describe('useClassMedia: end and retry', () => {
+  it('says when the class has played to its end, until it plays or seeks again', async () => {
+    const media = fakeVideo();
+    const { result } = setup(media);
+    await waitFor(() => expect(result.current.engine).toBe('mp4'));
+    expect(result.current.ended).toBe(false);
+    act(() => media.fire('ended'));
+    expect(result.current.ended).toBe(true);
+    expect(result.current.playing).toBe(false);
+    expect(result.current.showCentrePlay).toBe(false);
+    act(() => media.fire('seeking'));
+    expect(result.current.ended).toBe(false);
+    act(() => media.fire('ended'));
+    act(() => media.fire('play'));
+    expect(result.current.ended).toBe(false);
+  });
+
+  it('loads the source again on Retry after a fatal failure', async () => {
+    const media = fakeVideo();
+    const { result } = setup(media);
+    await waitFor(() => expect(result.current.engine).toBe('mp4'));
+    media.fire('error');
+    await waitFor(() => expect(result.current.failed).toBe(true));
+    expect(media.video.getAttribute('src')).toBeNull();
+
+    media.play.mockClear();
+    act(() => result.current.retry());
+    expect(result.current.failed).toBe(false);
+    await waitFor(() => expect(media.video.getAttribute('src')).toBe(MP4));
+    expect(media.play).toHaveBeenCalledOnce();
+    expect(result.current.failed).toBe(false);
+  });
+});
+
 describe('useClassMedia: controls', () => {
   it('asks for a tap when the browser refuses to start on its own, and plays on the tap', async () => {
     const media = fakeVideo({ autoplay: false });

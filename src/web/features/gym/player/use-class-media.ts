@@ -33,6 +33,9 @@ export function useClassMedia(
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failed, setFailed] = useState(false);
   const [playing, setPlaying] = useState(false);
+  const [ended, setEnded] = useState(false);
+  /** Bumped by Retry: the source is loaded again from the first engine. */
+  const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState(true);
   const [reconnecting, setReconnecting] = useState(false);
   const [needsTap, setNeedsTap] = useState(false);
@@ -47,9 +50,22 @@ export function useClassMedia(
     const media = videoRef.current;
     if (!media) return;
     const listeners: Array<[string, () => void]> = [
-      ['play', () => setPlaying(true)],
+      [
+        'play',
+        () => {
+          setPlaying(true);
+          setEnded(false);
+        },
+      ],
       ['pause', () => setPlaying(false)],
-      ['ended', () => setPlaying(false)],
+      [
+        'ended',
+        () => {
+          setPlaying(false);
+          setEnded(true);
+        },
+      ],
+      ['seeking', () => setEnded(false)],
       ['waiting', () => setWaiting(true)],
       [
         'playing',
@@ -95,7 +111,7 @@ export function useClassMedia(
         setWaiting(false);
         return;
       }
-      const from = index === 0 ? startAt : media.currentTime || startAt;
+      const from = index === 0 && attempt === 0 ? startAt : media.currentTime || startAt;
       const attached = await attachEngine(next, media, source, from, {
         onLevels: setLevels,
         onLevelPlaying: setPlayingLevel,
@@ -117,7 +133,14 @@ export function useClassMedia(
       engineRef.current?.destroy();
       engineRef.current = null;
     };
-  }, [videoRef, startAt, hlsUrl, mp4Url]);
+  }, [videoRef, startAt, hlsUrl, mp4Url, attempt]);
+
+  /** After a fatal failure: the source again, from the best engine. */
+  const retry = useCallback(() => {
+    setFailed(false);
+    setWaiting(true);
+    setAttempt((n) => n + 1);
+  }, []);
 
   const togglePlay = useCallback(() => {
     const media = videoRef.current;
@@ -158,6 +181,8 @@ export function useClassMedia(
     engine,
     failed,
     playing,
+    /** The class played to its end (until it plays or seeks again). */
+    ended,
     waiting,
     reconnecting,
     needsTap,
@@ -169,8 +194,9 @@ export function useClassMedia(
     /** The automatic choice's label, with the rung now playing when there is one. */
     autoLabel: chosenLevel === -1 && now ? `Auto (${now.label})` : 'Auto',
     /** The big centre button: before the first play, after a pause, or when the browser wants a tap. */
-    showCentrePlay: !failed && !playing && (needsTap || !waiting),
+    showCentrePlay: !failed && !ended && !playing && (needsTap || !waiting),
     togglePlay,
+    retry,
     seek,
     skip,
     chooseLevel,
