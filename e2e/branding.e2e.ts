@@ -252,7 +252,7 @@ describe('the public gym page', () => {
     await player.getByRole('heading', { name: 'Hill Climb Power' }).waitFor();
     expect(new URL(page.url()).searchParams.get('class')).toMatch(/^[0-9a-f-]{36}$/);
     await player.getByTestId('player-error').waitFor();
-    await player.getByRole('button', { name: 'Classes' }).click();
+    await player.getByRole('button', { name: 'Classes', exact: true }).click();
     await player.waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
   });

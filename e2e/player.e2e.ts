@@ -128,7 +128,7 @@ describe.each([
     await waitForHlsFrame(page);
     await waitForTime(page, 7);
     await showControls(page);
-    await page.getByRole('button', { name: 'Classes' }).click();
+    await page.getByRole('button', { name: 'Classes', exact: true }).click();
     await page.getByTestId('class-player').waitFor({ state: 'detached' });
 
     const mark = page.getByTestId('class-in-progress');

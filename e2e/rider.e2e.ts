@@ -139,7 +139,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     await showControls(page);
     await page.getByRole('button', { name: 'Pause' }).click();
     const stoppedAt = (await playerState(page)).currentTime;
-    await page.getByRole('button', { name: 'Classes' }).click();
+    await page.getByRole('button', { name: 'Classes', exact: true }).click();
     await player.waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
 
@@ -190,7 +190,7 @@ describe('a rider on a gym tablet (1024x768)', () => {
     expect(seen.size).toBeGreaterThanOrEqual(5);
 
     // Space on a focused button presses that button: 'Classes' closes the player.
-    await page.getByRole('button', { name: 'Classes' }).focus();
+    await page.getByRole('button', { name: 'Classes', exact: true }).focus();
     await page.keyboard.press(' ');
     await page.getByTestId('class-player').waitFor({ state: 'detached' });
     await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);
