@@ -79,7 +79,8 @@ export function slugCandidates(slug: string): string[] {
   const base = slugify(slug) || 'gym';
   const out: string[] = [];
   for (const ending of SUGGESTION_ENDINGS) {
-    const head = base.slice(0, SLUG_MAX - 1 - ending.length).replace(/-+$/, '');
+    let head = base.slice(0, SLUG_MAX - 1 - ending.length);
+    while (head.endsWith('-')) head = head.slice(0, -1);
     const candidate = `${head}-${ending}`;
     if (candidate !== slug && !out.includes(candidate) && companySlug.safeParse(candidate).success)
       out.push(candidate);
