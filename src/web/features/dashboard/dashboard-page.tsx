@@ -9,6 +9,7 @@ import { openVideoPickerThenGo } from '@web/lib/pending-upload';
 import { useCurrentUser } from '@web/lib/session';
 import { GettingStarted } from './getting-started';
 import { useFirstDashboardVisit, useLinkShared } from './owner-flags';
+import { welcomeLine } from './welcome';
 import { PublicLinkCard } from './public-link-card';
 import { QuickActions } from './quick-actions';
 import { RecentVideos } from './recent-videos';
@@ -18,13 +19,6 @@ import { useCopyLink } from './use-copy-link';
 /** The Branding draft defaults (product.md §3): a gym still on them has not customised its interface. */
 const DEFAULT_PRIMARY = '#ff4500';
 const DEFAULT_SECONDARY = '#1a1a1a';
-
-/** 'Welcome' on the first visit, 'Welcome back, {first name}' after (issue #15 part 9). */
-export function welcomeLine(firstVisit: boolean, firstName: string | null): string {
-  const name = firstName?.trim();
-  if (firstVisit) return name ? `Welcome, ${name}!` : 'Welcome!';
-  return name ? `Welcome back, ${name}!` : 'Welcome back!';
-}
 
 /** The owner's dashboard (product.md §2). */
 export function DashboardPage() {
