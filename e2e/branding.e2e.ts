@@ -346,7 +346,7 @@ describe('/customize', () => {
     await page.getByRole('button', { name: 'Teal #14b8a6' }).first().click();
     const secondaryHex = page
       .getByTestId('colour-secondary')
-      .getByLabel('Secondary colour hex value');
+      .getByLabel('Secondary color hex value');
     await secondaryHex.fill('#0f172a');
     await page.getByLabel('Gym name').fill('Ride House Cycling');
     await page.getByRole('button', { name: 'Save Changes' }).click();

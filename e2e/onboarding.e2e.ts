@@ -77,10 +77,11 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
     );
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // A taken slug is refused by the server.
+    // A taken slug is said under the field as it is typed, with free ones to pick.
     await slug.fill('iron-spin');
+    await page.getByText('This URL slug is already taken. Please try another.').first().waitFor();
+    await page.getByRole('button', { name: 'iron-spin-studio' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await toast(page, 'Slug unavailable');
     await page.getByText('This URL slug is already taken. Please try another.').first().waitFor();
     await expect(page.getByRole('button', { name: 'Complete Setup' }).count()).resolves.toBe(0);
 
@@ -118,8 +119,8 @@ describe('a new owner signs up, onboards, signs out and signs in', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
-    await toast(page, 'Sign in failed');
-    await page.getByText('Invalid email or password').first().waitFor();
+    // Under the password, where it happened.
+    await page.locator('#login-password-error').getByText('Invalid email or password').waitFor();
 
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();

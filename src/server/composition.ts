@@ -40,6 +40,8 @@ import { uploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsService } from './modules/uploads/uploads.service';
 import { videoLifecycle } from './modules/videos/lifecycle';
 import { lifecycleRepository } from './modules/videos/lifecycle.repository';
+import { processingTimeRepository } from './modules/videos/processing-time.repository';
+import { processingTimeService } from './modules/videos/processing-time.service';
 import { videoMediaRepository } from './modules/videos/video-media.repository';
 import { videosRepository } from './modules/videos/videos.repository';
 import { videosService, type OnVideoCreated } from './modules/videos/videos.service';
@@ -200,6 +202,11 @@ export async function buildServices(deps: ServiceDeps) {
     tus,
     uploads,
     videos,
+    processingTime: processingTimeService({
+      repo: processingTimeRepository(db),
+      autoEnhance: config.media.autoEnhance,
+      now,
+    }),
     admin: adminService({
       repo: adminRepository(db),
       lifecycle,

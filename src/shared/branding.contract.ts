@@ -60,8 +60,8 @@ export const BRANDING_MESSAGES = {
   gymNameShort: `Gym name must be at least ${GYM_NAME_MIN} characters`,
   gymNameLong: `Gym name must be under ${GYM_NAME_MAX} characters`,
   descriptionLong: 'Description must be under 500 characters',
-  primaryColor: 'Primary colour must be a hex colour like #ff4500',
-  secondaryColor: 'Secondary colour must be a hex colour like #1a1a1a',
+  primaryColor: 'Primary color must be a hex color like #ff4500',
+  secondaryColor: 'Secondary color must be a hex color like #1a1a1a',
 } as const;
 
 const hexColor = (message: string) =>

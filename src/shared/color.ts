@@ -106,7 +106,7 @@ export function brandPalette(primary: string, secondary: string): BrandPalette {
       kind: 'primary-on-secondary',
       ratio,
       message:
-        `Your primary colour is hard to read on your secondary colour (${formatRatio(ratio)}, ` +
+        `Your primary color is hard to read on your secondary color (${formatRatio(ratio)}, ` +
         `at least 4.5:1 is needed). The public page shows those words in ` +
         `${onSecondary === WHITE ? 'white' : 'dark text'} instead.`,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companySlug, slugify } from './onboarding.contract';
+import { companySlug, slugCandidates, slugify } from './onboarding.contract';
 
 describe('slugify (the onboarding prefill rule)', () => {
   it.each([
@@ -17,6 +17,31 @@ describe('slugify (the onboarding prefill rule)', () => {
   it('produces slugs that pass the slug rules when long enough', () => {
     for (const name of ['Spin City', 'Ride & Shine Studio', '  Pedal  Power  ']) {
       expect(companySlug.safeParse(slugify(name)).success).toBe(true);
+    }
+  });
+});
+
+describe('slugCandidates (suggestions for a taken or reserved slug)', () => {
+  it('adds a word or a number, nearest first', () => {
+    expect(slugCandidates('iron-ride')).toEqual([
+      'iron-ride-studio',
+      'iron-ride-cycle',
+      'iron-ride-spin',
+      'iron-ride-fitness',
+      'iron-ride-ride',
+      'iron-ride-2',
+      'iron-ride-3',
+      'iron-ride-4',
+    ]);
+  });
+
+  it('keeps every candidate within the slug rules, even from a 50-character slug', () => {
+    const long = `${'a'.repeat(30)}-${'b'.repeat(19)}`;
+    const candidates = slugCandidates(long);
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of [...candidates, ...slugCandidates('x-'.repeat(25).slice(0, 50))]) {
+      expect(companySlug.safeParse(c).success, c).toBe(true);
+      expect(c.length).toBeLessThanOrEqual(50);
     }
   });
 });

@@ -57,8 +57,36 @@ export const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
 export const OLD_SLUGS_KEPT = 5;
 export type CompleteOnboardingBody = z.infer<typeof completeOnboardingBody>;
 
-export const checkSlugResponse = z.object({ available: z.boolean(), message: z.string() });
-export type CheckSlugResponse = z.infer<typeof checkSlugResponse>;
+/** How many free slugs a refused one comes with. */
+export const SLUG_SUGGESTIONS_MAX = 3;
+
+export const checkSlugResponse = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  /** Free slugs close to a taken or reserved one (empty when it is available or breaks the rules). */
+  suggestions: z.array(z.string()).max(SLUG_SUGGESTIONS_MAX).default([]),
+});
+export type CheckSlugResponse = z.output<typeof checkSlugResponse>;
+
+const SUGGESTION_ENDINGS = ['studio', 'cycle', 'spin', 'fitness', 'ride', '2', '3', '4'];
+
+/**
+ * Slugs to offer in place of a taken or reserved one, nearest first: the slug with a word or a
+ * number added, each within the slug rules (cut to fit 50 characters, never ending in a hyphen).
+ * The caller keeps the free ones.
+ */
+export function slugCandidates(slug: string): string[] {
+  const base = slugify(slug) || 'gym';
+  const out: string[] = [];
+  for (const ending of SUGGESTION_ENDINGS) {
+    let head = base.slice(0, SLUG_MAX - 1 - ending.length);
+    while (head.endsWith('-')) head = head.slice(0, -1);
+    const candidate = `${head}-${ending}`;
+    if (candidate !== slug && !out.includes(candidate) && companySlug.safeParse(candidate).success)
+      out.push(candidate);
+  }
+  return out;
+}
 
 export const onboardingEndpoints = {
   /** A slug that breaks the rules answers 400 with `{ available: false, message }`. */

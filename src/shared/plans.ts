@@ -68,7 +68,7 @@ export const PLANS: readonly Plan[] = [
       'Up to 50 videos',
       'Premium AI enhancement',
       '4K quality',
-      'Full customisation',
+      'Full customization',
       'Dedicated support',
       'Advanced analytics',
       'Multi-location',

@@ -3,9 +3,11 @@ import { INVALID_URL_MESSAGE, publicGymUrl, publicSlug, sanitizeSlugInput } from
 
 describe('sanitizeSlugInput (typing in the dashboard slug box)', () => {
   it.each([
-    ['Spin City', 'spincity'],
+    ['Spin City', 'spin-city'],
+    ['Iron Ride!!', 'iron-ride'],
     ['IRON-spin_42!', 'iron-spin42'],
-    ['café--zürich', 'caf--zrich'],
+    ['café--zürich', 'caf-zrich'],
+    ['iron-', 'iron-'],
     ['', ''],
   ])('%j becomes %j', (input, expected) => {
     expect(sanitizeSlugInput(input)).toBe(expected);

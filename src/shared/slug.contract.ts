@@ -10,9 +10,17 @@ export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const INVALID_URL_TITLE = 'Invalid URL';
 export const INVALID_URL_MESSAGE = 'URL must contain only lowercase letters, numbers, and hyphens';
 
-/** What typing in the slug box keeps (product.md §5): lowercased, anything but a-z, 0-9 and hyphen dropped. */
+/**
+ * What typing in a slug box keeps (product.md §5), the one normaliser of every slug field and its
+ * preview: lowercased, spaces become a hyphen, anything but a-z, 0-9 and hyphen dropped, runs of
+ * hyphens collapsed. A hyphen at either end stays while typing (the rules refuse it on save).
+ */
 export function sanitizeSlugInput(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  return value
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { MANUAL_WORK_NOTE_PREFIX } from '@shared/processing-time.contract';
 import type { EnhanceSummary } from '../media/enhance-media';
 import { FfmpegError } from '../media/ffmpeg';
 import { MEDIA_LIMITS, type LimitBreach } from '../media/media-limits';
@@ -98,7 +99,7 @@ export function enhancedNote(summary: EnhanceSummary, backgroundLabel: string | 
 
 export function manualNote(reason: ManualReason, backgroundLabel: string): string {
   return (
-    `Needs manual work: the background cannot be replaced automatically because ${MANUAL_REASONS[reason]}. ` +
+    `${MANUAL_WORK_NOTE_PREFIX}: the background cannot be replaced automatically because ${MANUAL_REASONS[reason]}. ` +
     `Requested background: "${backgroundLabel}". Please replace it by hand and upload the enhanced file.`
   );
 }

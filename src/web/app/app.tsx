@@ -6,6 +6,7 @@ import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
 import { RESET_PASSWORD_PATH } from '@shared/password-reset.contract';
 import { gymQuery } from '@web/features/gym/api/gym-query';
 import { useCurrentUser } from '@web/lib/session';
+import { dismissErrorToasts } from '@web/lib/use-toast';
 import { LoadingScreen } from './loading-screen';
 import { NotFoundPage } from './not-found-page';
 
@@ -152,6 +153,8 @@ export function App() {
   const [isPublicGymPage, gymParams] = useRoute<{ gymSlug: string }>(PUBLIC_GYM_PATH);
   const gymSlug = isPublicGymPage ? gymParams.gymSlug : null;
   const queryClient = useQueryClient();
+  // An error toast speaks of the page it was raised on: it goes when the page changes.
+  useEffect(() => dismissErrorToasts(), [location]);
   // The gym's data loads alongside the page's code, not after it.
   useEffect(() => {
     if (gymSlug) void queryClient.prefetchQuery(gymQuery(gymSlug));

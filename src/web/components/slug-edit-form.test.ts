@@ -44,6 +44,10 @@ function renderForm(slug: string | null) {
 }
 
 const toastText = () => screen.getByTestId('toast').textContent;
+/** The field's own error line (under the field, not a toast). */
+const fieldError = () => document.querySelector('[id$="-slug-error"]')?.textContent;
+/** The slug changes sent (the live availability check's GETs aside). */
+const puts = (sent: Array<{ method: string }>) => sent.filter((r) => r.method === 'PUT');
 const user = (companySlug: string) => ({ message: 'ok', user: { id: 'u1', companySlug } });
 
 describe('SlugEditForm', () => {
@@ -53,19 +57,17 @@ describe('SlugEditForm', () => {
     expect(input.value).toBe('slug-gym');
 
     fireEvent.change(input, { target: { value: 'My Gym_2!' } });
-    expect(input.value).toBe('mygym2');
+    expect(input.value).toBe('my-gym2');
 
-    save('my--gym');
+    save('-my-gym');
     await waitFor(() =>
-      expect(toastText()).toBe(
-        'Invalid URL | URL must contain only lowercase letters, numbers, and hyphens',
-      ),
+      expect(fieldError()).toBe('URL must contain only lowercase letters, numbers, and hyphens'),
     );
     save('ab');
-    await waitFor(() =>
-      expect(toastText()).toBe('Invalid URL | Slug must be at least 3 characters'),
-    );
-    expect(sent).toEqual([]);
+    await waitFor(() => expect(fieldError()).toBe('Slug must be at least 3 characters'));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(toastText()).not.toMatch(/Invalid URL/);
+    expect(puts(sent)).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -77,12 +79,30 @@ describe('SlugEditForm', () => {
     expect(sent).toEqual([]);
   });
 
+  it('checks a new slug as the owner types and offers free ones in place of a taken one', async () => {
+    const sent = fakeFetch(() =>
+      jsonResponse(200, {
+        available: false,
+        message: 'This URL slug is already taken. Please try another.',
+        suggestions: ['rival-gym-studio', 'rival-gym-cycle'],
+      }),
+    );
+    const { input } = renderForm('slug-gym');
+    fireEvent.change(input, { target: { value: 'rival-gym' } });
+    await screen.findByText('This URL slug is already taken. Please try another.');
+    expect(sent).toEqual([
+      { method: 'GET', url: '/api/auth/check-slug?slug=rival-gym', body: undefined },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'rival-gym-cycle' }));
+    expect(input.value).toBe('rival-gym-cycle');
+  });
+
   it('saves a valid slug on the server and says where the link now is', async () => {
     const sent = fakeFetch(() => jsonResponse(200, user('slug-gym-studio')));
     const { save, onDone } = renderForm('slug-gym');
     save('slug-gym-studio');
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
-    expect(sent).toEqual([
+    expect(puts(sent)).toEqual([
       { method: 'PUT', url: '/api/auth/slug', body: { slug: 'slug-gym-studio' } },
     ]);
     expect(toastText()).toBe(
@@ -90,25 +110,28 @@ describe('SlugEditForm', () => {
     );
   });
 
-  it("keeps the server's own message: a taken slug (409), a refused one (400)", async () => {
-    fakeFetch(() => jsonResponse(409, { message: 'Somebody else has it.' }));
+  it("says the server's own refusal under the field: a taken slug (409), a refused one (400)", async () => {
+    const answer = (status: number, body: unknown) =>
+      fakeFetch((r) =>
+        r.method === 'PUT' ? jsonResponse(status, body) : new Response('', { status: 503 }),
+      );
+    answer(409, { message: 'Somebody else has it.' });
     const { save, onDone } = renderForm('slug-gym');
     save('rival-gym');
-    await waitFor(() => expect(toastText()).toBe('Slug unavailable | Somebody else has it.'));
+    await waitFor(() => expect(fieldError()).toBe('Somebody else has it.'));
 
-    fakeFetch(() => jsonResponse(400, { message: 'This URL is reserved. Please choose another.' }));
+    answer(400, { message: 'This URL is reserved. Please choose another.' });
     save('admin');
-    await waitFor(() =>
-      expect(toastText()).toBe('Invalid URL | This URL is reserved. Please choose another.'),
-    );
+    await waitFor(() => expect(fieldError()).toBe('This URL is reserved. Please choose another.'));
 
-    fakeFetch(() => new Response('', { status: 409 }));
+    fakeFetch((r) =>
+      r.method === 'PUT' ? new Response('', { status: 409 }) : new Response('', { status: 503 }),
+    );
     save('rival-gym');
     await waitFor(() =>
-      expect(toastText()).toBe(
-        'Slug unavailable | This URL slug is already taken. Please try another.',
-      ),
+      expect(fieldError()).toBe('This URL slug is already taken. Please try another.'),
     );
+    expect(toastText()).not.toMatch(/Slug unavailable|Invalid URL/);
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,8 @@ describe('videoCardStatus (product.md §2)', () => {
     [{ processingStatus: 'failed', enhancedFileUrl: '/x.mp4' }, 'error'],
     [{ processingStatus: 'failed', enhancedFileUrl: null }, 'error'],
     [{ processingStatus: 'enhanced', enhancedFileUrl: '/x.mp4' }, 'ready'],
-    [{ processingStatus: 'processing', enhancedFileUrl: '/x.mp4' }, 'ready'],
+    // An earlier enhanced file being redone: riders cannot play it, so not ready.
+    [{ processingStatus: 'processing', enhancedFileUrl: '/x.mp4' }, 'processing'],
     [{ processingStatus: 'enhanced', enhancedFileUrl: null }, 'processing'],
     [{ processingStatus: 'uploaded', enhancedFileUrl: null }, 'processing'],
   ] as const)('%j is %s', (video, expected) => {

@@ -26,14 +26,17 @@ export function refetchOwnerVideos(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: videoKeys.all });
 }
 
-/** The card status of product.md §2: failed -> error; an enhanced file -> ready; otherwise processing. */
+/**
+ * The card status of product.md §2: failed -> error; ready only when riders can play it (enhanced,
+ * with its file: what the public page lists); otherwise processing.
+ */
 export type VideoCardStatus = 'ready' | 'processing' | 'error';
 
 export function videoCardStatus(
   video: Pick<VideoDto, 'processingStatus' | 'enhancedFileUrl'>,
 ): VideoCardStatus {
   if (video.processingStatus === 'failed') return 'error';
-  if (video.enhancedFileUrl) return 'ready';
+  if (video.processingStatus === 'enhanced' && video.enhancedFileUrl) return 'ready';
   return 'processing';
 }
 

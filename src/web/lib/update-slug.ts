@@ -14,14 +14,26 @@ export function useUpdateSlug() {
   });
 }
 
-/** The toast of a refused slug change: a taken one (409) or a refused one, in the server's words. */
-export function slugUpdateFailure(error: unknown): { title: string; description: string } {
+/**
+ * A refused slug change in the server's words: a taken one (409) or a refused one (400) belongs
+ * under the field (`field`); anything else (the network, too many changes) is a toast.
+ */
+export function slugUpdateFailure(error: unknown): {
+  title: string;
+  description: string;
+  field: boolean;
+} {
   if (isNetworkError(error)) {
-    return { title: 'Error', description: 'Unable to update the URL. Please try again.' };
+    return {
+      title: 'Error',
+      description: 'Unable to update the URL. Please try again.',
+      field: false,
+    };
   }
-  const conflict = error instanceof ApiError && error.status === 409;
+  const status = error instanceof ApiError ? error.status : 0;
   return {
-    title: conflict ? 'Slug unavailable' : INVALID_URL_TITLE,
+    title: status === 409 ? 'Slug unavailable' : INVALID_URL_TITLE,
     description: failureMessage(error, SLUG_TAKEN),
+    field: status === 409 || status === 400,
   };
 }

@@ -109,6 +109,17 @@ export function toast({ ...props }: ToastInput) {
   return { id, dismiss, update };
 }
 
+/**
+ * Closes the error toasts on screen (no stale toasts, issue #15): called when the page changes and
+ * when what failed has since succeeded. Other toasts run their course.
+ */
+export function dismissErrorToasts(): void {
+  for (const t of memoryState.toasts) {
+    if (t.variant === 'destructive' && t.open !== false)
+      dispatch({ type: 'DISMISS_TOAST', toastId: t.id });
+  }
+}
+
 export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
 

@@ -172,14 +172,14 @@ describe('GET and PUT /api/auth/branding', () => {
   });
 
   it.each([
-    [{ ...VALID, primaryColor: 'red' }, 'Primary colour must be a hex colour like #ff4500'],
-    [{ ...VALID, primaryColor: '#fff' }, 'Primary colour must be a hex colour like #ff4500'],
-    [{ ...VALID, primaryColor: '#12345g' }, 'Primary colour must be a hex colour like #ff4500'],
+    [{ ...VALID, primaryColor: 'red' }, 'Primary color must be a hex color like #ff4500'],
+    [{ ...VALID, primaryColor: '#fff' }, 'Primary color must be a hex color like #ff4500'],
+    [{ ...VALID, primaryColor: '#12345g' }, 'Primary color must be a hex color like #ff4500'],
     [
       { ...VALID, secondaryColor: 'rgb(0,0,0)' },
-      'Secondary colour must be a hex colour like #1a1a1a',
+      'Secondary color must be a hex color like #1a1a1a',
     ],
-    [{ ...VALID, secondaryColor: 42 }, 'Secondary colour must be a hex colour like #1a1a1a'],
+    [{ ...VALID, secondaryColor: 42 }, 'Secondary color must be a hex color like #1a1a1a'],
     [{ ...VALID, gymName: 'A' }, 'Gym name must be at least 2 characters'],
     [{ ...VALID, gymName: 'x'.repeat(101) }, 'Gym name must be under 100 characters'],
     [{ ...VALID, gymName: undefined }, 'Gym name must be at least 2 characters'],

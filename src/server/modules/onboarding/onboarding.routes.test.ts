@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { SLUG_CHECK_LIMIT, SLUG_CHECK_LIMITED } from './onboarding.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('GET /api/auth/check-slug', () => {
     const owner = await registerOwner(t.app);
     const res = await checkSlug(owner.cookie, slug);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ available: false, message });
+    expect(res.json()).toEqual({ available: false, message, suggestions: [] });
   });
 
   it('answers a missing slug with the minimum-length message', async () => {
@@ -59,10 +60,11 @@ describe('GET /api/auth/check-slug', () => {
     for (const slug of ['admin', 'api', 'gym', 'assets', 'dashboard', 'login']) {
       const res = await checkSlug(owner.cookie, slug);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         available: false,
         message: 'This URL is reserved. Please choose another.',
       });
+      expect(res.json().suggestions).toEqual([`${slug}-studio`, `${slug}-cycle`, `${slug}-spin`]);
     }
   });
 
@@ -73,12 +75,44 @@ describe('GET /api/auth/check-slug', () => {
     expect((await checkSlug(b.cookie, 'taken-one')).json()).toEqual({
       available: false,
       message: 'This URL slug is already taken. Please try another.',
+      suggestions: ['taken-one-studio', 'taken-one-cycle', 'taken-one-spin'],
     });
     expect((await checkSlug(a.cookie, 'taken-one')).json().available).toBe(true);
     expect((await checkSlug(b.cookie, 'free-one-42')).json()).toEqual({
       available: true,
       message: 'This URL is available!',
+      suggestions: [],
     });
+  });
+
+  it('suggests only slugs that are free, and never the caller another owner holds', async () => {
+    const a = await registerOwner(t.app);
+    const b = await registerOwner(t.app);
+    const c = await registerOwner(t.app);
+    expect((await complete(a.cookie, { ...valid, companySlug: 'iron-ride' })).statusCode).toBe(200);
+    expect(
+      (await complete(b.cookie, { ...valid, companySlug: 'iron-ride-studio' })).statusCode,
+    ).toBe(200);
+    const res = await checkSlug(c.cookie, 'iron-ride');
+    expect(res.json().suggestions).toEqual([
+      'iron-ride-cycle',
+      'iron-ride-spin',
+      'iron-ride-fitness',
+    ]);
+    for (const free of res.json().suggestions as string[])
+      expect((await checkSlug(c.cookie, free)).json().available).toBe(true);
+  });
+
+  it('limits checks per session with a 429 that says to wait', async () => {
+    const owner = await registerOwner(t.app);
+    let last;
+    for (let i = 0; i <= SLUG_CHECK_LIMIT.max; i++)
+      last = await checkSlug(owner.cookie, `limit-${i}`);
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().message).toBe(SLUG_CHECK_LIMITED);
+    // Another owner is not affected.
+    const other = await registerOwner(t.app);
+    expect((await checkSlug(other.cookie, 'limit-x')).statusCode).toBe(200);
   });
 });
 

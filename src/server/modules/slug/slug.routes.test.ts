@@ -126,7 +126,7 @@ describe('PUT /api/auth/slug', () => {
     const put = await putSlug(b.cookie, { slug: 'old-home' });
     expect(put.statusCode).toBe(409);
     expect(put.json().message).toBe(TAKEN);
-    expect((await checkSlug(b.cookie, 'old-home')).json()).toEqual({
+    expect((await checkSlug(b.cookie, 'old-home')).json()).toMatchObject({
       available: false,
       message: TAKEN,
     });

@@ -1,6 +1,8 @@
 import {
   ONBOARDING_ALREADY_COMPLETE,
   RESERVED_SLUGS,
+  SLUG_SUGGESTIONS_MAX,
+  slugCandidates,
   type CheckSlugResponse,
 } from '@shared/onboarding.contract';
 import type { UserRow } from '../../db/schema/users';
@@ -14,6 +16,13 @@ export const SLUG_AVAILABLE = 'This URL is available!';
 
 /** The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. */
 export function slugService(slugs: SlugsRepository) {
+  /** Up to SLUG_SUGGESTIONS_MAX free slugs near a refused one. */
+  async function suggestions(userId: string, slug: string): Promise<string[]> {
+    const candidates = slugCandidates(slug).filter((c) => !RESERVED_SLUGS.has(c));
+    const held = await slugs.heldByOthers(userId, candidates);
+    return candidates.filter((c) => !held.has(c)).slice(0, SLUG_SUGGESTIONS_MAX);
+  }
+
   return {
     /** The owner a public slug leads to: their current slug, or one they used before (`redirected`). */
     findOwner(slug: string): Promise<SlugLookup | undefined> {
@@ -22,13 +31,22 @@ export function slugService(slugs: SlugsRepository) {
 
     /**
      * Available when not reserved and no other owner holds it, now or as an old slug; the owner's
-     * own current or old slug counts as free.
+     * own current or old slug counts as free. A refused slug comes with free ones near it.
      */
     async check(userId: string, slug: string): Promise<CheckSlugResponse> {
-      if (RESERVED_SLUGS.has(slug)) return { available: false, message: SLUG_RESERVED };
+      if (RESERVED_SLUGS.has(slug))
+        return {
+          available: false,
+          message: SLUG_RESERVED,
+          suggestions: await suggestions(userId, slug),
+        };
       if (await slugs.isHeldByAnother(userId, slug))
-        return { available: false, message: SLUG_TAKEN };
-      return { available: true, message: SLUG_AVAILABLE };
+        return {
+          available: false,
+          message: SLUG_TAKEN,
+          suggestions: await suggestions(userId, slug),
+        };
+      return { available: true, message: SLUG_AVAILABLE, suggestions: [] };
     },
 
     /** Makes `slug` the owner's public slug (with `patch` in the same write); the old one keeps working. */

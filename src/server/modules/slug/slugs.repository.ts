@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isFlagSet } from '@shared/flags';
 import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
@@ -55,6 +55,20 @@ export function slugsRepository(db: Db) {
         .where(and(eq(slugRedirects.slug, slug), ne(slugRedirects.userId, userId)))
         .limit(1);
       return Boolean(old);
+    },
+
+    /** Which of `slugs` other owners hold, now or as an old slug (one query each, for suggestions). */
+    async heldByOthers(userId: string, slugs: string[]): Promise<Set<string>> {
+      if (slugs.length === 0) return new Set();
+      const current = await db
+        .select({ slug: users.companySlug })
+        .from(users)
+        .where(and(inArray(users.companySlug, slugs), ne(users.id, userId)));
+      const old = await db
+        .select({ slug: slugRedirects.slug })
+        .from(slugRedirects)
+        .where(and(inArray(slugRedirects.slug, slugs), ne(slugRedirects.userId, userId)));
+      return new Set([...current, ...old].map((r) => r.slug).filter((s): s is string => !!s));
     },
 
     /** The old slugs an owner still holds, newest first. */

@@ -1,6 +1,8 @@
+import { processingTimeEndpoints } from '@shared/processing-time.contract';
 import { videoEndpoints } from '@shared/videos.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
+import type { ProcessingTimeService } from './processing-time.service';
 import { toVideoDto } from './video-dto';
 import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
 
@@ -12,8 +14,13 @@ function videoId(params: { id: string }): string {
   return params.id.toLowerCase();
 }
 
-/** The owner's videos (product.md §7). */
-export function videosRoutes(routes: RouteCollector, { videos }: { videos: VideosService }): void {
+/** The owner's videos (product.md §7), and how long a new one takes to be ready. */
+export function videosRoutes(
+  routes: RouteCollector,
+  { videos, processingTime }: { videos: VideosService; processingTime: ProcessingTimeService },
+): void {
+  routes.route(processingTimeEndpoints.get, () => processingTime.get());
+
   routes.route(videoEndpoints.list, async ({ user }) =>
     (await videos.list(user.id)).map(toVideoDto),
   );

@@ -74,6 +74,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Health, public gym data, custom domains (product.md §3, §9).
   'GET /api/health': open(200),
   'GET /api/openapi.json': open(200),
+  'GET /api/processing-time': open(200),
   'GET /api/gym/:gymSlug': open(200, {
     request: async (w) => ({ url: `/api/gym/${(await w.ownerNow()).companySlug}` }),
   }),

@@ -13,7 +13,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { useLogin } from '@web/lib/session';
-import { toast } from '@web/lib/use-toast';
+import { isNetworkError } from '@web/lib/api';
+import { dismissErrorToasts } from '@web/lib/use-toast';
 
 const ALERT =
   'mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive-text';
@@ -28,6 +29,7 @@ export function AdminLogin({ user }: { user: PublicUser | null }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
     resolver: zodResolver(loginBody),
@@ -37,9 +39,20 @@ export function AdminLogin({ user }: { user: PublicUser | null }) {
   const submit = handleSubmit((body) =>
     login.mutate(body, {
       onSuccess: ({ user: signedIn }) => {
+        dismissErrorToasts();
         if (isFlagSet(signedIn.isAdmin)) navigate('/admin/videos', { replace: true });
       },
-      onError: () => toast({ title: ADMIN_MESSAGES.invalidCredentials, variant: 'destructive' }),
+      // Said under the password, where it happened (no toast left behind after a later success).
+      onError: (error) =>
+        setError(
+          'password',
+          {
+            message: isNetworkError(error)
+              ? 'Unable to sign in. Please try again.'
+              : ADMIN_MESSAGES.invalidCredentials,
+          },
+          { shouldFocus: true },
+        ),
     }),
   );
   const busy = login.isPending;
@@ -61,11 +74,6 @@ export function AdminLogin({ user }: { user: PublicUser | null }) {
           {notAdmin && (
             <p role="alert" className={ALERT}>
               {ADMIN_MESSAGES.adminRequired}
-            </p>
-          )}
-          {login.isError && !notAdmin && (
-            <p role="alert" className={ALERT}>
-              {ADMIN_MESSAGES.invalidCredentials}
             </p>
           )}
           <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>

@@ -61,7 +61,7 @@ export function CustomizePage() {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gym Customization</h1>
         <p className="text-muted-foreground">
-          Your logo, name and colours on the page your riders open.
+          Your logo, name and colors on the page your riders open.
         </p>
       </div>
       {branding.isError ? (
@@ -250,10 +250,10 @@ function BrandingEditor({
           <Card className="gap-4">
             <CardHeader>
               <CardTitle>
-                <h2>Colours</h2>
+                <h2>Colors</h2>
               </CardTitle>
               <CardDescription>
-                Text on your colours is picked automatically to stay readable.
+                Text on your colors is picked automatically to stay readable.
               </CardDescription>
             </CardHeader>
             <CardContent className="space-y-6">
@@ -263,7 +263,7 @@ function BrandingEditor({
                 render={({ field }) => (
                   <ColourField
                     name="primary"
-                    label="Primary colour"
+                    label="Primary color"
                     hint="Buttons, badges and highlights."
                     value={field.value}
                     onChange={field.onChange}
@@ -278,7 +278,7 @@ function BrandingEditor({
                 render={({ field }) => (
                   <ColourField
                     name="secondary"
-                    label="Secondary colour"
+                    label="Secondary color"
                     hint="The header behind your logo and name."
                     value={field.value}
                     onChange={field.onChange}
@@ -295,7 +295,7 @@ function BrandingEditor({
                 >
                   <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <div className="space-y-1">
-                    <p className="font-medium">Hard-to-read colour pair</p>
+                    <p className="font-medium">Hard-to-read color pair</p>
                     {palette.issues.map((issue) => (
                       <p key={issue.kind}>{issue.message}</p>
                     ))}

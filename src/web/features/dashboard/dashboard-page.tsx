@@ -8,7 +8,8 @@ import { useOwnerVideos, videoStats } from '@web/lib/owner-videos';
 import { openVideoPickerThenGo } from '@web/lib/pending-upload';
 import { useCurrentUser } from '@web/lib/session';
 import { GettingStarted } from './getting-started';
-import { useLinkShared } from './link-shared';
+import { useFirstDashboardVisit, useLinkShared } from './owner-flags';
+import { welcomeLine } from './welcome';
 import { PublicLinkCard } from './public-link-card';
 import { QuickActions } from './quick-actions';
 import { RecentVideos } from './recent-videos';
@@ -27,6 +28,7 @@ export function DashboardPage() {
   const videos = videosQuery.data;
   const stats = useMemo(() => (videos ? videoStats(videos) : undefined), [videos]);
   const [linkShared, markLinkShared] = useLinkShared(user?.id ?? 'anonymous');
+  const firstVisit = useFirstDashboardVisit(user?.id ?? 'anonymous');
 
   const slug = user?.companySlug ?? null;
   const link = slug ? publicGymUrl(window.location.origin, slug) : null;
@@ -45,9 +47,11 @@ export function DashboardPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl">
-            Welcome back, {companyName}!
+            {welcomeLine(firstVisit, user.firstName)}
           </h1>
-          <p className="text-muted-foreground">Here is how your class library is doing.</p>
+          <p className="break-words text-muted-foreground">
+            {companyName}: here is how your class library is doing.
+          </p>
         </div>
         <Button onClick={upload} className="shrink-0 self-start sm:self-auto">
           <Upload aria-hidden="true" />

@@ -9,6 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { cn } from '@web/lib/utils';
 
 interface Step {
@@ -33,17 +34,18 @@ export function GettingStarted({
   onUpload: () => void;
   onShare: () => void;
 }) {
+  const enhancementTime = useEnhancementTimeText();
   const steps: Step[] = [
     {
       title: 'Upload your first video',
-      text: 'Add a recorded class; we enhance it within 24-48 hours.',
+      text: `Add a recorded class; we enhance it (${enhancementTime}).`,
       icon: Upload,
       done: hasVideo,
       action: { label: 'Upload', onClick: onUpload },
     },
     {
       title: 'Customize your interface',
-      text: 'Add your logo and colours so the page feels like your gym.',
+      text: 'Add your logo and colors so the page feels like your gym.',
       icon: Palette,
       done: hasBranding,
       action: { label: 'Customize', href: '/customize' },

@@ -4,6 +4,7 @@ import { ArrowRight, Clock, Download, Film, HardDrive, Play, Upload } from 'luci
 import { formatDuration, formatSize } from '@shared/format';
 import type { VideoDto } from '@shared/videos.contract';
 import { VideoPlayerDialog } from '@web/components/video-player-dialog';
+import { ProcessingEstimate } from '@web/components/processing-estimate';
 import { VideoStatusBadge } from '@web/components/video-status-badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { videoCardStatus } from '@web/lib/owner-videos';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 
 export const RECENT_VIDEOS_COUNT = 6;
 
@@ -65,6 +67,7 @@ function RecentVideoCard({
             </span>
           )}
         </p>
+        {status === 'processing' && <ProcessingEstimate video={video} />}
       </div>
       <div className="col-span-2 mt-auto flex gap-2 p-3">
         <Button
@@ -106,6 +109,7 @@ export function RecentVideos({
   onUpload: () => void;
 }) {
   const [watching, setWatching] = useState<VideoDto | null>(null);
+  const enhancementTime = useEnhancementTimeText();
   const recent = videos?.slice(0, RECENT_VIDEOS_COUNT) ?? [];
 
   return (
@@ -144,7 +148,7 @@ export function RecentVideos({
             <div className="space-y-1">
               <h3 className="font-semibold">No videos yet</h3>
               <p className="text-sm text-muted-foreground">
-                Upload your first class and we will enhance it within 24-48 hours.
+                Upload your first class and we will enhance it ({enhancementTime}).
               </p>
             </div>
             <Button onClick={onUpload}>

@@ -23,7 +23,7 @@ import {
 import { Input } from '@web/components/ui/input';
 import { failureMessage, fieldErrors, isNetworkError } from '@web/lib/api';
 import { useLogin } from '@web/lib/session';
-import { toast } from '@web/lib/use-toast';
+import { dismissErrorToasts, toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useRegister } from './api/register';
 import { PasswordInput } from './password-input';
@@ -112,17 +112,25 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
   const afterLogin = {
     onSuccess: () => {
       setRedirecting(true);
+      dismissErrorToasts();
       toast({ title: 'Welcome back!', description: 'You have been signed in successfully.' });
       redirectToDashboard();
     },
     onError: (error: unknown) => {
-      toast({
-        variant: 'destructive',
-        title: 'Sign in failed',
-        description: isNetworkError(error)
-          ? 'Unable to sign in. Please try again.'
-          : failureMessage(error, 'Invalid email or password.'),
-      });
+      if (isNetworkError(error)) {
+        toast({
+          variant: 'destructive',
+          title: 'Sign in failed',
+          description: 'Unable to sign in. Please try again.',
+        });
+        return;
+      }
+      // A wrong password (or too many tries) is said under the password, where it happened.
+      loginForm.setError(
+        'password',
+        { message: failureMessage(error, 'Invalid email or password.') },
+        { shouldFocus: true },
+      );
     },
   };
 

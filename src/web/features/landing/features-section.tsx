@@ -9,13 +9,13 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   },
   {
     icon: Tablet,
-    title: 'Tablet-optimised access',
+    title: 'Tablet-optimized access',
     body: 'Large, touch-friendly class cards built for the tablet on the handlebars, so riders start in one tap.',
   },
   {
     icon: Palette,
     title: 'Custom branding',
-    body: 'Your logo, your colours and your studio name on every screen. Your members see your brand, not ours.',
+    body: 'Your logo, your colors and your studio name on every screen. Your members see your brand, not ours.',
   },
   {
     icon: Link2,

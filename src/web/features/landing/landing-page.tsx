@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Clock, Link2, ShieldCheck } from 'lucide-react';
+import { BarChart3, Clock, Film, Link2, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { AUTH_TITLE_ID, AuthCard } from './auth-card';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
@@ -10,14 +10,41 @@ import { SiteHeader } from './site-header';
 import { StatsBand } from './stats-band';
 import { StepsSection } from './steps-section';
 import { WhySection } from './why-section';
-import { ENHANCEMENT_TIME_TEXT } from '@shared/product';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { SIGN_IN_PATH } from '@web/lib/session';
 
-const AUTH_POINTS = [
-  { icon: ShieldCheck, text: 'Free Spin Starter plan, no credit card required' },
-  { icon: Clock, text: `Enhanced classes back in ${ENHANCEMENT_TIME_TEXT}` },
-  { icon: Link2, text: 'One public link for all your riders' },
-];
+interface Pitch {
+  kicker: string;
+  title: string;
+  body: string;
+  points: Array<{ icon: LucideIcon; text: string }>;
+}
+
+/** Beside the card in sign-up mode: what a new owner gets. */
+function signUpPitch(enhancementTime: string): Pitch {
+  return {
+    kicker: 'Get started',
+    title: 'Your studio, on demand, by next week',
+    body: 'Create your account, tell us about your gym and upload your first class. We take it from there.',
+    points: [
+      { icon: ShieldCheck, text: 'Free Spin Starter plan, no credit card required' },
+      { icon: Clock, text: `Enhanced classes, ${enhancementTime}` },
+      { icon: Link2, text: 'One public link for all your riders' },
+    ],
+  };
+}
+
+/** Beside the card in sign-in mode: what an owner comes back to, not the sign-up pitch. */
+const SIGN_IN_PITCH: Pitch = {
+  kicker: 'Sign in',
+  title: 'Pick up where you left off',
+  body: 'Sign in with the email and password you signed up with to reach your classes and your public page.',
+  points: [
+    { icon: Film, text: 'Your classes and where each is in processing' },
+    { icon: BarChart3, text: 'Who rode which class, and for how long' },
+    { icon: Link2, text: 'Your public link, ready to share' },
+  ],
+};
 
 function AuthSection({
   mode,
@@ -26,6 +53,8 @@ function AuthSection({
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
 }) {
+  const enhancementTime = useEnhancementTimeText();
+  const pitch = mode === 'register' ? signUpPitch(enhancementTime) : SIGN_IN_PITCH;
   return (
     <section
       id={AUTH_SECTION_ID}
@@ -42,16 +71,15 @@ function AuthSection({
       />
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1fr_28rem] lg:gap-20">
         <div className="max-w-xl">
-          <p className="text-sm font-semibold tracking-wider text-primary uppercase">Get started</p>
+          <p className="text-sm font-semibold tracking-wider text-primary uppercase">
+            {pitch.kicker}
+          </p>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">
-            Your studio, on demand, by next week
+            {pitch.title}
           </p>
-          <p className="mt-4 text-lg text-muted-foreground">
-            Create your account, tell us about your gym and upload your first class. We take it from
-            there.
-          </p>
+          <p className="mt-4 text-lg text-muted-foreground">{pitch.body}</p>
           <ul className="mt-8 space-y-4">
-            {AUTH_POINTS.map(({ icon: Icon, text }) => (
+            {pitch.points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-foreground">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
                   <Icon aria-hidden="true" className="size-5" />

@@ -1,8 +1,8 @@
 import { Rocket, Upload, Wand2, type LucideIcon } from 'lucide-react';
-import { ENHANCEMENT_TIME_TEXT } from '@shared/product';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { SectionHeading } from './section-heading';
 
-const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
+const steps = (enhancementTime: string): { icon: LucideIcon; title: string; body: string }[] => [
   {
     icon: Upload,
     title: 'Upload',
@@ -11,7 +11,7 @@ const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Wand2,
     title: 'AI Enhancement',
-    body: `We replace the background, place your logo, clean up audio and lighting. It takes ${ENHANCEMENT_TIME_TEXT} at most.`,
+    body: `We replace the background, place your logo, clean up audio and lighting. Classes are ${enhancementTime}.`,
   },
   {
     icon: Rocket,
@@ -21,6 +21,7 @@ const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
 ];
 
 export function StepsSection() {
+  const stepList = steps(useEnhancementTimeText());
   return (
     <section
       id="how-it-works"
@@ -40,7 +41,7 @@ export function StepsSection() {
             className="absolute top-8 right-[16%] left-[16%] hidden h-px bg-gradient-to-r from-transparent via-primary/40 to-transparent md:block"
           />
           <ol className="relative grid gap-10 md:grid-cols-3 md:gap-6">
-            {STEPS.map(({ icon: Icon, title, body }, i) => (
+            {stepList.map(({ icon: Icon, title, body }, i) => (
               <li key={title} className="relative flex flex-col items-center text-center">
                 <span className="relative flex size-16 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-lg shadow-primary/25">
                   <Icon aria-hidden="true" className="size-7" />

@@ -1,9 +1,10 @@
 import { CheckCircle2, Clock, Film, TrendingUp, Zap } from 'lucide-react';
-import { ENHANCEMENT_TIME_TEXT, PRODUCT_NAME } from '@shared/product';
+import { PRODUCT_NAME } from '@shared/product';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 
-const POINTS = [
+const points = (enhancementTime: string) => [
   'No filming crew, green screen or editing software: a phone recording is enough.',
-  `Enhanced classes back in ${ENHANCEMENT_TIME_TEXT}, ready to share.`,
+  `Enhanced classes, ${enhancementTime}, to share with your riders.`,
   'Members ride your classes any time, on any tablet, without creating an account.',
   'One place to upload, track processing and see how classes perform.',
 ];
@@ -16,6 +17,7 @@ const TILES = [
 ];
 
 export function WhySection() {
+  const pointList = points(useEnhancementTimeText());
   return (
     <section
       aria-labelledby="why-title"
@@ -38,7 +40,7 @@ export function WhySection() {
             bike.
           </p>
           <ul className="mt-8 space-y-4">
-            {POINTS.map((p) => (
+            {pointList.map((p) => (
               <li key={p} className="flex gap-3">
                 <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <span className="text-foreground">{p}</span>

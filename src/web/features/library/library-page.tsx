@@ -20,8 +20,10 @@ import {
   type StatusFilter,
 } from './library-filter';
 import { VideoCard } from './video-card';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
 
 function EmptyLibrary() {
+  const enhancementTime = useEnhancementTimeText();
   return (
     <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-16 text-center">
       <span
@@ -33,8 +35,7 @@ function EmptyLibrary() {
       <div className="max-w-md space-y-2">
         <h2 className="text-xl font-semibold">Welcome to your Video Library!</h2>
         <p className="text-sm text-muted-foreground">
-          Upload your first class video. We enhance the lighting, sound and branding within 24-48
-          hours, then it appears on your public page.
+          {`Upload your first class video. We enhance the lighting, sound and branding (${enhancementTime}), then it appears on your public page.`}
         </p>
       </div>
       <Button asChild>

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { formatDuration, formatSize } from '@shared/format';
 import type { VideoDto } from '@shared/videos.contract';
+import { ProcessingEstimate } from '@web/components/processing-estimate';
 import { VideoStatusBadge } from '@web/components/video-status-badge';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
@@ -117,6 +118,7 @@ export const VideoCard = memo(function VideoCard({
           </p>
         )}
         {video.progress !== null && <JobProgress video={video} />}
+        {status === 'processing' && <ProcessingEstimate video={video} />}
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground">
           <div className="inline-flex items-center gap-1">
             <dt>
