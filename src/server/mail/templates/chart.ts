@@ -5,9 +5,9 @@ export interface ChartBar {
 }
 
 const WIDTH = 560;
-const HEIGHT = 200;
-const TOP = 24;
-const BOTTOM = 28;
+const HEIGHT = 220;
+const TOP = 30;
+const BOTTOM = 36;
 const ACCENT = '#c2410c';
 
 const escape = (s: string) =>
@@ -29,8 +29,8 @@ export function barChartSvg(bars: ChartBar[]): string {
     const mid = i * slot + slot / 2;
     return [
       `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" rx="4" fill="${b.value === 0 ? '#d6d3d1' : ACCENT}"/>`,
-      `<text x="${mid.toFixed(1)}" y="${(y - 6).toFixed(1)}" text-anchor="middle" font-size="13" font-weight="600" fill="#1c1917">${b.value}</text>`,
-      `<text x="${mid.toFixed(1)}" y="${HEIGHT - 8}" text-anchor="middle" font-size="13" fill="#57534e">${escape(b.label)}</text>`,
+      `<text x="${mid.toFixed(1)}" y="${(y - 8).toFixed(1)}" text-anchor="middle" font-size="20" font-weight="700" fill="#1c1917">${b.value}</text>`,
+      `<text x="${mid.toFixed(1)}" y="${HEIGHT - 10}" text-anchor="middle" font-size="19" fill="#57534e">${escape(b.label)}</text>`,
     ].join('');
   });
   return (
