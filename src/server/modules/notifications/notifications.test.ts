@@ -7,7 +7,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_UNSUBSCRIBE_LINK } from '@shared/notifications.contract';
 import { buildApp } from '../../app';
-import { buildServices, createLogger, type Services } from '../../composition';
+import { buildServices, createLogger, NOTIFICATIONS_TICK, type Services } from '../../composition';
 import { loadConfig } from '../../config';
 import { QUEUE_SCHEMA } from '../../jobs/queue-upgrade';
 import { renderMail } from '../../mail/render';
@@ -289,6 +289,19 @@ describe('the admin team: a video waits for them', () => {
 });
 
 const at = (iso: string) => new Date(iso);
+
+describe('the schedule', () => {
+  it('runs the tick hourly from the process that sends mail (a pg-boss cron)', async () => {
+    const result = await database.db.execute(
+      sql`select name, cron, timezone from ${sql.raw(QUEUE_SCHEMA)}.schedule`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows).toContainEqual({
+      name: NOTIFICATIONS_TICK,
+      cron: '5 * * * *',
+      timezone: 'UTC',
+    });
+  });
+});
 
 describe('Student Activity Alerts: a digest on active days, once a day', () => {
   it("sends yesterday's figures from 08:00 in the owner's time zone, once", async () => {
