@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-/** An email component as the HTML document a message carries. */
+/** A React document as HTML text (an email, or the unsubscribe pages). */
 export const emailHtml = (element: ReactElement) =>
   `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 

@@ -1,7 +1,7 @@
 import { INVALID_UNSUBSCRIBE_LINK } from '@shared/notifications.contract';
 import { PRODUCT_NAME } from '@shared/product';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { emailHtml as html } from '../../mail/templates/layout';
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
@@ -43,8 +43,6 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
     </html>
   );
 }
-
-const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 
 /** The page an unsubscribe link opens: nothing changes until the button is pressed (a POST). */
 export function confirmPage(label: string, action: string): string {
