@@ -104,8 +104,21 @@ describe('settings', () => {
       await page.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked'),
     ).toBe('true');
 
+    // The time zone of the scheduled emails: UTC until picked, saved at once.
+    const zone = page.getByRole('combobox', { name: 'Time zone for reports' });
+    expect(await zone.textContent()).toBe('UTC');
+    await zone.click();
+    await page.getByRole('option', { name: 'Europe/Berlin', exact: true }).click();
+    await waitForToast(page, 'Settings updated');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Time zone for reports' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Time zone for reports' }).textContent()).toBe(
+      'Europe/Berlin',
+    );
+
     const saved = (await api('/api/auth/user', owner.cookie)).json();
     expect(saved).toMatchObject({
+      timeZone: 'Europe/Berlin',
       companyName: 'Spin House Downtown',
       contactEmail: 'desk@spinhouse.example',
       phone: '+1 555 010 2030',

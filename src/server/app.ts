@@ -26,6 +26,7 @@ import type { TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/files/files.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
   });
   passwordResetRoutes(routes, { passwordReset: services.passwordReset, config });
+  notificationsRoutes(routes, services);
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
   accountRoutes(routes, services);

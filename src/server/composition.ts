@@ -25,6 +25,9 @@ import { brandingService } from './modules/branding/branding.service';
 import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
+import { notificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsService } from './modules/notifications/notifications.service';
+import { unsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import { onboardingService } from './modules/onboarding/onboarding.service';
 import { passwordResetService } from './modules/password-reset/password-reset.service';
 import { passwordResetsRepository } from './modules/password-reset/password-resets.repository';
@@ -48,7 +51,11 @@ import { videosService, type OnVideoCreated } from './modules/videos/videos.serv
 import { createGuards } from './plugins/guards';
 import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
+import { resolveSigningSecret } from './storage/signing';
 import type { ObjectStore } from './storage/object-store';
+
+/** The hourly pg-boss schedule that sends the digests and weekly reports that are due. */
+export const NOTIFICATIONS_TICK = 'notifications-tick';
 
 /** How the logger is set up: a level, and optionally where lines go (tests) or a transport. */
 export type LogOptions = Pick<LoggerOptions, 'level' | 'transport'> & {
@@ -110,7 +117,12 @@ export async function buildServices(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const store = deps.objectStore ?? (await openObjectStore(config, now));
 
-  const lifecycle = videoLifecycle({ repo: lifecycleRepository(db), store });
+  const lifecycle = videoLifecycle({
+    repo: lifecycleRepository(db),
+    store,
+    // Runs only once videos move, after `notifications` below exists.
+    onEvent: (notice) => notifications.videoEvent(notice),
+  });
   const pipeline: MediaPipeline | undefined = deps.pipeline
     ? await createMediaPipeline({
         config,
@@ -127,11 +139,30 @@ export async function buildServices(deps: ServiceDeps) {
     mailer: createMailer({ mail: config.mail, dataDir: config.dataDir, log }),
     log: log.child({ area: 'mail' }),
     settings: deps.mail?.settings,
+    scheduler: deps.mail?.worker,
   });
-  if (deps.mail?.worker) await mail.startWorker();
+
+  const auth = authService(usersRepository(db));
+  const analytics = analyticsService(analyticsRepository(db), deps.now);
+  const notifications = notificationsService({
+    repo: notificationsRepository(db),
+    users: auth,
+    analytics,
+    mail,
+    tokens: unsubscribeTokens(await resolveSigningSecret(config.signingSecret, config.dataDir)),
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    autoEnhance: config.media.autoEnhance,
+    log: log.child({ area: 'notifications' }),
+  });
+  if (deps.mail?.worker) {
+    await mail.startWorker();
+    // The digests and weekly reports: each owner's morning is found hourly.
+    await mail.schedule(NOTIFICATIONS_TICK, '5 * * * *', async () => {
+      await notifications.runDue(new Date(now()));
+    });
+  }
 
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
-  const auth = authService(usersRepository(db));
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -161,6 +192,8 @@ export async function buildServices(deps: ServiceDeps) {
   return {
     log,
     store,
+    /** The one way a video's status changes (the media jobs' and the admin desk's). */
+    lifecycle,
     pipeline,
     sessions,
     guards: createGuards(sessions, auth),
@@ -179,10 +212,12 @@ export async function buildServices(deps: ServiceDeps) {
       account: accountRepository(db),
       plans,
       sessions,
+      timeZones: analytics,
       now: deps.now,
     }),
     plans,
-    analytics: analyticsService(analyticsRepository(db), deps.now),
+    analytics,
+    notifications,
     branding: brandingService({
       repo: brandingRepository(db),
       store,

@@ -11,6 +11,7 @@ import {
   type MessageResponse,
   type PublicUser,
 } from './auth.contract';
+import { ianaTimeZone } from './analytics.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import { videoDto } from './videos.contract';
@@ -65,6 +66,10 @@ export const NOTIFICATION_SETTINGS = [
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_SETTINGS)[number]['key'];
 
+/** A switch's label: 'Email Notifications'. */
+export const notificationLabel = (key: NotificationKey) =>
+  NOTIFICATION_SETTINGS.find((s) => s.key === key)!.label;
+
 /** Any subset of the three switches (each a real boolean); at least one. */
 export const notificationsBody = z
   .strictObject(
@@ -76,6 +81,8 @@ export const notificationsBody = z
       notifyWeeklyReports: z
         .boolean({ error: 'notifyWeeklyReports must be true or false' })
         .optional(),
+      /** The time zone the scheduled emails follow. */
+      timeZone: ianaTimeZone.optional(),
     },
     {
       error: (issue) =>
@@ -83,6 +90,10 @@ export const notificationsBody = z
     },
   )
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'No notification setting given');
+
+/** Settings > Notifications' time zone select: what the weekly report's Monday morning follows. */
+export const TIME_ZONE_LABEL = 'Time zone for reports';
+export const TIME_ZONE_DESCRIPTION = 'Weekly Reports arrive on Monday morning in this time zone.';
 export type NotificationsBody = z.infer<typeof notificationsBody>;
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';

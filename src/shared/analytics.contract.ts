@@ -14,7 +14,7 @@ export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
  * An IANA time zone name (the browser's), used for day and hour boundaries. The server also checks
  * it against the database's own list (a name the browser knows may be one the database does not).
  */
-const timeZone = z
+export const ianaTimeZone = z
   .string()
   .max(64)
   .regex(/^[A-Z][\w+-]*(\/[\w+-]+)*$/i, UNKNOWN_TIME_ZONE)
@@ -30,7 +30,7 @@ const timeZone = z
 export const analyticsQuery = z.object({
   /** One video's figures only. */
   video: z.string().max(64).optional(),
-  tz: timeZone.default('UTC'),
+  tz: ianaTimeZone.default('UTC'),
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 

@@ -78,6 +78,8 @@ export const publicUser = z.object({
   notifyEmail: z.boolean(),
   notifyStudentActivity: z.boolean(),
   notifyWeeklyReports: z.boolean(),
+  /** IANA time zone of the scheduled emails (Weekly Reports on Monday morning, the daily digest). */
+  timeZone: z.string(),
   brandPrimaryColor: z.string(),
   brandSecondaryColor: z.string(),
   customDomain: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSize } from './format';
+import { formatDuration, formatSize, formatWatchTime } from './format';
 
 describe('formatDuration (seconds -> hours and minutes, minutes, or seconds under a minute)', () => {
   it.each([
@@ -46,5 +46,18 @@ describe('formatSize (bytes -> GB or MB with two decimals)', () => {
 
   it.each([null, undefined, '', 'big', '-1'])('%j is unknown', (input) => {
     expect(formatSize(input)).toBeNull();
+  });
+});
+
+describe('formatWatchTime (hours -> minutes below an hour, hours from one)', () => {
+  it.each([
+    [0, '0 min'],
+    [0.75, '45 min'],
+    [0.999, '1 h'],
+    [1, '1 h'],
+    [2.25, '2.25 h'],
+    [41.256, '41.26 h'],
+  ])('%j -> %j', (input, expected) => {
+    expect(formatWatchTime(input)).toBe(expected);
   });
 });

@@ -39,3 +39,14 @@ export function formatSize(bytes: string | number | null | undefined): string | 
   if (n >= GB || Number(mb) >= 1024) return `${(n / GB).toFixed(2)} GB`;
   return `${mb} MB`;
 }
+
+/**
+ * Watch time given in hours: minutes below an hour ('45 min'), hours from one ('2.25 h'). The
+ * analytics screen's and the report emails'.
+ */
+export function formatWatchTime(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  return minutes < 60
+    ? `${minutes.toLocaleString()} min`
+    : `${hours.toLocaleString(undefined, { maximumFractionDigits: 2 })} h`;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type Db, type JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/client';
@@ -31,12 +32,21 @@ export const DEFAULT_MAIL_SETTINGS: MailQueueSettings = {
 
 /** What requests call: the message is queued, never sent while the request waits. */
 export interface MailOutbox {
-  enqueue(payload: MailPayload): Promise<void>;
+  /**
+   * `key` makes queueing idempotent: a message with a key already queued (its job kept until an
+   * hour after it is sent) is not queued again.
+   */
+  enqueue(payload: MailPayload, options?: { key?: string }): Promise<void>;
 }
 
 export interface MailQueue extends MailOutbox {
   /** Starts sending queued mail from this process. */
   startWorker(): Promise<void>;
+  /**
+   * Runs `run` on a cron schedule (UTC), from this process: once per beat across every process
+   * that schedules it (a pg-boss schedule; the beat's job runs once).
+   */
+  schedule(name: string, cron: string, run: () => Promise<void>): Promise<void>;
   /** Stops the worker (a message being sent goes back to the queue) and the queue. */
   stop(): Promise<void>;
 }
@@ -46,6 +56,14 @@ export interface MailQueueOptions {
   mailer: Mailer;
   log: FastifyBaseLogger;
   settings?: Partial<MailQueueSettings>;
+  /** This process keeps the schedules' clock (the one that sends mail). */
+  scheduler?: boolean;
+}
+
+/** A job id from an idempotency key (pg-boss ids are UUIDs): the same key, the same job. */
+function jobIdFor(key: string): string {
+  const h = createHash('sha256').update(`cadence mail ${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
@@ -57,12 +75,13 @@ export function createMailQueue({
   mailer,
   log,
   settings: overrides,
+  scheduler = false,
 }: MailQueueOptions): MailQueue {
   const settings = { ...DEFAULT_MAIL_SETTINGS, ...overrides };
   const boss = new PgBoss({
     db: executorFor(database) as Db,
     schema: QUEUE_SCHEMA,
-    schedule: false,
+    schedule: scheduler,
     supervise: true,
     migrate: true,
   });
@@ -98,9 +117,21 @@ export function createMailQueue({
   };
 
   return {
-    async enqueue(payload) {
+    async enqueue(payload, options = {}) {
       await start();
-      await boss.send(QUEUE, payload);
+      await boss.send(QUEUE, payload, options.key ? { id: jobIdFor(options.key) } : {});
+    },
+    async schedule(name, cron, run) {
+      await start();
+      await boss.createQueue(name, { retryLimit: 0, expireInSeconds: 15 * 60 });
+      await boss.schedule(name, cron, null, { tz: 'UTC' });
+      await boss.work(
+        name,
+        { pollingIntervalSeconds: settings.pollingIntervalSeconds },
+        async () => {
+          await run();
+        },
+      );
     },
     async startWorker() {
       if (working) return;

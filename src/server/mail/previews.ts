@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { svgToPng } from './mailer';
 import { renderMail, type MailPayload } from './render';
+import { NOTIFICATION_PREVIEWS } from './templates/notifications';
 
 /** Where `npm run email:preview` writes every template (HTML and text). */
 export const PREVIEW_DIR = path.resolve('artifacts/email');
@@ -17,6 +19,7 @@ export const PREVIEW_PAYLOADS: {
     link: SAMPLE_LINK,
   },
   'password-changed': { template: 'password-changed', to: 'owner@spinhouse.example' },
+  ...NOTIFICATION_PREVIEWS,
 };
 
 /** Renders every template to `<dir>/<template>.html` and `.txt`; answers the HTML files' paths. */
@@ -26,7 +29,14 @@ export async function writePreviews(dir = PREVIEW_DIR): Promise<Record<string, s
   for (const [name, payload] of Object.entries(PREVIEW_PAYLOADS)) {
     const message = renderMail(payload);
     const html = path.join(dir, `${name}.html`);
-    await writeFile(html, message.html);
+    let page = message.html;
+    // Images the message attaches: written beside it, shown in place of their `cid:`.
+    for (const image of message.images ?? []) {
+      const file = `${name}-${image.filename}`;
+      await writeFile(path.join(dir, file), await svgToPng(image.svg));
+      page = page.replaceAll(`cid:${image.cid}`, file);
+    }
+    await writeFile(html, page);
     await writeFile(
       path.join(dir, `${name}.txt`),
       `Subject: ${message.subject}\n\n${message.text}\n`,

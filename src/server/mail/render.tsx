@@ -1,6 +1,10 @@
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailMessage } from './mailer';
+import { emailHtml as html } from './templates/layout';
+import {
+  isNotification,
+  renderNotification,
+  type NotificationPayload,
+} from './templates/notifications';
 import {
   PASSWORD_CHANGED_SUBJECT,
   PasswordChangedEmail,
@@ -12,15 +16,18 @@ import {
   passwordResetText,
 } from './templates/password-reset';
 
-/** What a mail job carries: the template, the address and its one link if it has one (nothing else). */
+/**
+ * What a mail job carries: the template, the address and its one link if it has one; a
+ * notification also the titles and figures it shows and its unsubscribe link. Nothing else.
+ */
 export type MailPayload =
   | { template: 'password-reset'; to: string; link: string }
-  | { template: 'password-changed'; to: string };
-
-const html = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+  | { template: 'password-changed'; to: string }
+  | NotificationPayload;
 
 /** The message a payload stands for: subject, HTML part and plain-text part. */
 export function renderMail(payload: MailPayload): MailMessage {
+  if (isNotification(payload)) return renderNotification(payload);
   switch (payload.template) {
     case 'password-reset':
       return {

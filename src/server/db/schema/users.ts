@@ -38,6 +38,8 @@ export const users = pgTable(
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifyStudentActivity: boolean('notify_student_activity').notNull().default(true),
     notifyWeeklyReports: boolean('notify_weekly_reports').notNull().default(true),
+    /** IANA time zone of the weekly report's Monday morning and the digest's day (Settings). */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
     brandPrimaryColor: varchar('brand_primary_color', { length: 7 }).notNull().default('#ff4500'),
     brandSecondaryColor: varchar('brand_secondary_color', { length: 7 })
       .notNull()

@@ -1,4 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/** A React document as HTML text (an email, or the unsubscribe pages). */
+export const emailHtml = (element: ReactElement) =>
+  `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 
 /** Cadence's accent (the web app's --primary, as a hex colour mail clients understand). */
 const ACCENT = '#c2410c';

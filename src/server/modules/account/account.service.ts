@@ -5,11 +5,13 @@ import {
   type NotificationsBody,
   type ProfileBody,
 } from '@shared/account.contract';
+import { UNKNOWN_TIME_ZONE } from '@shared/analytics.contract';
 import type { UserRow } from '../../db/schema/users';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
 import type { AuthService, UserPatch } from '../auth/auth.service';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
 
@@ -23,10 +25,19 @@ interface Deps {
   account: AccountRepository;
   plans: Pick<PlansService, 'listChanges'>;
   sessions: SessionRevoker;
+  /** The database's time zone names (a zone it does not know would fail the reports' queries). */
+  timeZones: Pick<AnalyticsService, 'knownTimeZone'>;
   now?: () => number;
 }
 
-export function accountService({ users, account, plans, sessions, now = Date.now }: Deps) {
+export function accountService({
+  users,
+  account,
+  plans,
+  sessions,
+  timeZones,
+  now = Date.now,
+}: Deps) {
   async function update(userId: string, patch: UserPatch) {
     const updated = await users.updateUser(userId, patch);
     if (!updated) throw new NotFoundError('Account not found');
@@ -42,7 +53,10 @@ export function accountService({ users, account, plans, sessions, now = Date.now
       });
     },
 
-    updateNotifications(user: UserRow, input: NotificationsBody): Promise<UserRow> {
+    async updateNotifications(user: UserRow, input: NotificationsBody): Promise<UserRow> {
+      if (input.timeZone !== undefined && !(await timeZones.knownTimeZone(input.timeZone))) {
+        throw new ValidationError(UNKNOWN_TIME_ZONE);
+      }
       return update(user.id, input);
     },
 

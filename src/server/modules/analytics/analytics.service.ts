@@ -44,6 +44,15 @@ function summary(current: PeriodTotals, previous: PeriodTotals): AnalyticsRespon
   };
 }
 
+/** The figures of one closed period (the notification emails'): days of the owner's time zone. */
+export interface PeriodReport {
+  summary: AnalyticsResponse['summary'];
+  /** One point per local day of the period, the last day last. */
+  days: Array<{ date: string; views: number; viewers: number }>;
+  /** The most viewed classes of the period (only those with views), best first. */
+  topVideos: AnalyticsResponse['topVideos'];
+}
+
 export function analyticsService(repo: AnalyticsRepository, now: () => number = Date.now) {
   // Read once: the database's time zone names do not change while it runs.
   let zones: Promise<Set<string>> | undefined;
@@ -58,6 +67,9 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
   }
 
   return {
+    /** Whether the database knows the zone (the queries would fail on one it does not). */
+    knownTimeZone,
+
     /**
      * The owner's figures over the last 30 days, each with its change against the 30 days before,
      * computed in SQL from the playback sessions of the owner's own videos.
@@ -130,6 +142,42 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
             views: viewsByHour.get(hour) ?? 0,
           })),
         },
+      };
+    },
+
+    /**
+     * The figures of the `days` days that end at `end` (a local midnight of `timeZone`, already
+     * checked), each against the same span before: the same queries as the analytics screen.
+     */
+    async periodReport(
+      ownerId: string,
+      p: { timeZone: string; end: Date; days: number },
+    ): Promise<PeriodReport> {
+      // The last instant of the period: its day is the period's last local day.
+      const scope: Scope = {
+        ownerId,
+        videoId: null,
+        now: new Date(p.end.getTime() - 1),
+        timeZone: p.timeZone,
+        periodDays: p.days,
+      };
+      const [totals, days, perVideo] = await Promise.all([
+        repo.periodTotals(scope),
+        repo.daily(scope, p.days),
+        repo.perVideo(scope),
+      ]);
+      return {
+        summary: summary(totals.current, totals.previous),
+        days,
+        topVideos: perVideo
+          .filter((v) => v.views > 0)
+          .slice(0, TOP_VIDEOS_LIMIT)
+          .map((v) => ({
+            videoId: v.videoId,
+            title: v.title,
+            views: v.views,
+            watchTimeHours: hours(v.watchedSeconds),
+          })),
       };
     },
   };

@@ -22,6 +22,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     notifyEmail: row.notifyEmail,
     notifyStudentActivity: row.notifyStudentActivity,
     notifyWeeklyReports: row.notifyWeeklyReports,
+    timeZone: row.timeZone,
     brandPrimaryColor: row.brandPrimaryColor,
     brandSecondaryColor: row.brandSecondaryColor,
     customDomain: row.customDomain,

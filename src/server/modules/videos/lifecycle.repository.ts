@@ -39,8 +39,14 @@ export interface StatusChange {
 
 /** A status change made (the row before and after), or refused (the status found; null: no video). */
 export type ChangeResult =
-  | { changed: true; before: VideoRow; row: VideoRow }
+  | { changed: true; before: VideoRow; row: VideoRow; event: RecordedEvent }
   | { changed: false; current: VideoStatus | null };
+
+/** The video_events row a change wrote. */
+export interface RecordedEvent {
+  id: string;
+  action: VideoEventAction;
+}
 
 /** processingNotes and video_events.notes hold at most 500 characters (product.md §9). */
 export function clipNotes(notes: string | null): string | null {
@@ -98,15 +104,18 @@ export function lifecycleRepository(db: Db) {
           })
           .where(eq(videos.id, videoId))
           .returning();
-        await tx.insert(videoEvents).values({
-          videoId,
-          actorId: c.actorId,
-          action,
-          fromStatus: before.processingStatus,
-          toStatus: c.to,
-          notes,
-        });
-        return { changed: true, before, row: row! };
+        const [event] = await tx
+          .insert(videoEvents)
+          .values({
+            videoId,
+            actorId: c.actorId,
+            action,
+            fromStatus: before.processingStatus,
+            toStatus: c.to,
+            notes,
+          })
+          .returning({ id: videoEvents.id });
+        return { changed: true, before, row: row!, event: { id: event!.id, action } };
       });
     },
 
@@ -149,15 +158,18 @@ export function lifecycleRepository(db: Db) {
             })
             .onConflictDoNothing();
         }
-        await tx.insert(videoEvents).values({
-          videoId,
-          actorId: p.actorId,
-          action,
-          fromStatus: before.processingStatus,
-          toStatus: row!.processingStatus,
-          notes: clipNotes(p.notes),
-        });
-        return { changed: true, before, row: row! };
+        const [event] = await tx
+          .insert(videoEvents)
+          .values({
+            videoId,
+            actorId: p.actorId,
+            action,
+            fromStatus: before.processingStatus,
+            toStatus: row!.processingStatus,
+            notes: clipNotes(p.notes),
+          })
+          .returning({ id: videoEvents.id });
+        return { changed: true, before, row: row!, event: { id: event!.id, action } };
       });
     },
 
@@ -170,15 +182,19 @@ export function lifecycleRepository(db: Db) {
         notes: string | null;
         actorId: string | null;
       },
-    ): Promise<void> {
-      await db.insert(videoEvents).values({
-        videoId,
-        actorId: e.actorId,
-        action: e.action,
-        fromStatus: e.status,
-        toStatus: e.status,
-        notes: clipNotes(e.notes),
-      });
+    ): Promise<RecordedEvent> {
+      const [event] = await db
+        .insert(videoEvents)
+        .values({
+          videoId,
+          actorId: e.actorId,
+          action: e.action,
+          fromStatus: e.status,
+          toStatus: e.status,
+          notes: clipNotes(e.notes),
+        })
+        .returning({ id: videoEvents.id });
+      return { id: event!.id, action: e.action };
     },
 
     /** Videos never ingested (the enqueue after upload was lost): 'uploaded', no duration, no stills. */

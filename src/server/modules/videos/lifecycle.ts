@@ -6,6 +6,7 @@ import type {
   ActionsFrom,
   ChangeResult,
   LifecycleRepository,
+  RecordedEvent,
   VideoPatch,
 } from './lifecycle.repository';
 
@@ -143,9 +144,25 @@ export interface Move {
   patch?: VideoPatch;
 }
 
+/** A change the lifecycle made, for whoever listens (the notification emails). */
+export interface VideoEventNotice {
+  /** The video_events row: one notice per row, whatever retries follow. */
+  eventId: string;
+  videoId: string;
+  action: VideoEventAction;
+  by: ActorKind;
+  /** The video's status after the event. */
+  status: VideoStatus;
+}
+
 interface Deps {
   repo: LifecycleRepository;
   store: ObjectStore;
+  /**
+   * Told after each status change and audit note is committed (never for a refused one). It must
+   * not throw: the change is made whatever it does.
+   */
+  onEvent?: (notice: VideoEventNotice) => Promise<void>;
 }
 
 /**
@@ -153,12 +170,16 @@ interface Deps {
  * and written with its audit row in one transaction; a refused move throws TransitionRefusedError
  * and changes nothing. Also what the media jobs and the admin desk read and write of a video.
  */
-export function videoLifecycle({ repo, store }: Deps) {
+export function videoLifecycle({ repo, store, onEvent }: Deps) {
   const actorId = (by: Actor) => (by.kind === 'system' ? null : by.userId);
 
   function settled(videoId: string, to: VideoStatus, by: Actor, result: ChangeResult) {
     if (!result.changed) throw new TransitionRefusedError(videoId, result.current, to, by.kind);
     return result;
+  }
+
+  async function announce(videoId: string, event: RecordedEvent, by: Actor, status: VideoStatus) {
+    await onEvent?.({ eventId: event.id, videoId, action: event.action, by: by.kind, status });
   }
 
   async function change(videoId: string, via: Via, move: Omit<Move, 'to'> & { to: VideoStatus }) {
@@ -170,7 +191,9 @@ export function videoLifecycle({ repo, store }: Deps) {
       patch: move.patch,
       actorId: actorId(by),
     });
-    return settled(videoId, to, by, result);
+    const changed = settled(videoId, to, by, result);
+    await announce(videoId, changed.event, by, changed.row.processingStatus);
+    return changed;
   }
 
   return {
@@ -240,7 +263,8 @@ export function videoLifecycle({ repo, store }: Deps) {
       e: { action: NoteAction; status: VideoStatus; by: Actor; notes: string | null },
     ): Promise<void> {
       const { by, ...event } = e;
-      await repo.record(videoId, { ...event, actorId: actorId(by) });
+      const recorded = await repo.record(videoId, { ...event, actorId: actorId(by) });
+      await announce(videoId, recorded, by, e.status);
     },
 
     /** Deletes the files of retired HLS ladders whose grace period is over (see retired_media). */

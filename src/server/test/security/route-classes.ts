@@ -124,6 +124,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     body: 'json',
     request: () => json({ token: 'A'.repeat(43), password: 'correct horse battery' }),
   }),
+  // One-click unsubscribe: a token nobody signed gets the 400 page, and nothing changes.
+  'GET /api/email/unsubscribe': open(400, {
+    request: () => ({
+      url: `/api/email/unsubscribe?token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.email.forged`,
+    }),
+  }),
+  'POST /api/email/unsubscribe': open(400, {
+    request: () => ({
+      url: `/api/email/unsubscribe?token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.email.forged`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+  }),
   // Ends the caller's session: signed out it has nothing to end and still answers.
   'POST /api/auth/logout': open(200, { last: true }),
   'GET /api/auth/user': owner(200),

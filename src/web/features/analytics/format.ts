@@ -1,15 +1,8 @@
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 export const formatCount = (n: number) => integer.format(n);
 export const formatPercent = (n: number) => `${oneDecimal.format(n)}%`;
-
-/** Watch time given in hours: minutes below an hour ('45 min'), hours from one ('2.25 h'). */
-export function formatWatchTime(hours: number): string {
-  const minutes = Math.round(hours * 60);
-  return minutes < 60 ? `${integer.format(minutes)} min` : `${decimal.format(hours)} h`;
-}
 
 /** 'Mon' for a YYYY-MM-DD day (a calendar date in the owner's time zone). */
 export function weekdayLabel(date: string): string {

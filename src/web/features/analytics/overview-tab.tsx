@@ -4,7 +4,8 @@ import type { AnalyticsResponse } from '@shared/analytics.contract';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { BarSeries } from './charts';
 import { EmptyState } from './empty-state';
-import { dayLabel, formatCount, formatWatchTime, weekdayLabel } from './format';
+import { formatWatchTime } from '@shared/format';
+import { dayLabel, formatCount, weekdayLabel } from './format';
 
 /** Overview: Views This Week (a chart) and Top Performing Videos. */
 export function OverviewTab({ data }: { data: AnalyticsResponse }) {

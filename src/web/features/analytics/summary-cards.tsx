@@ -1,7 +1,8 @@
 import { Clock, Eye, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { changeLine, type AnalyticsResponse, type Metric } from '@shared/analytics.contract';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatCount, formatPercent, formatWatchTime } from './format';
+import { formatWatchTime } from '@shared/format';
+import { formatCount, formatPercent } from './format';
 
 interface SummaryCardProps {
   title: string;

@@ -12,7 +12,8 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { EmptyState } from './empty-state';
-import { formatCount, formatPercent, formatWatchTime } from './format';
+import { formatWatchTime } from '@shared/format';
+import { formatCount, formatPercent } from './format';
 
 function VideoTitle({
   data,

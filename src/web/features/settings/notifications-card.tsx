@@ -1,21 +1,25 @@
 import { useId } from 'react';
 import { Bell } from 'lucide-react';
 import type { PublicUser } from '@shared/auth.contract';
-import { NOTIFICATION_SETTINGS, type NotificationKey } from '@shared/account.contract';
+import { NOTIFICATION_SETTINGS, type NotificationsBody } from '@shared/account.contract';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { useUpdateNotifications } from './api/update-notifications';
 import { settingsFailed, settingsSaved } from './settings-toasts';
+import { TimeZoneSelect } from './time-zone-select';
 
-/** product.md §2 Settings: three switches, all on by default, each saved as soon as it changes. */
+/**
+ * product.md §2 Settings: three switches, all on by default, each saved as soon as it changes; and
+ * the time zone the scheduled emails follow (saved as soon as it is picked).
+ */
 export function NotificationsCard({ user }: { user: PublicUser }) {
   const id = useId();
   const update = useUpdateNotifications();
   const saving = update.isPending ? Object.keys(update.variables ?? {}) : [];
 
-  function change(key: NotificationKey, checked: boolean) {
-    update.mutate({ [key]: checked }, { onSuccess: settingsSaved, onError: settingsFailed });
+  function change(body: NotificationsBody) {
+    update.mutate(body, { onSuccess: settingsSaved, onError: settingsFailed });
   }
 
   return (
@@ -52,12 +56,19 @@ export function NotificationsCard({ user }: { user: PublicUser }) {
                   checked={user[key]}
                   disabled={saving.includes(key)}
                   aria-describedby={descriptionId}
-                  onCheckedChange={(checked) => change(key, checked)}
+                  onCheckedChange={(checked) => change({ [key]: checked })}
                 />
               </li>
             );
           })}
         </ul>
+        <div className="mt-4 border-t">
+          <TimeZoneSelect
+            value={user.timeZone}
+            disabled={saving.includes('timeZone')}
+            onChange={(timeZone) => change({ timeZone })}
+          />
+        </div>
       </CardContent>
     </Card>
   );
