@@ -126,10 +126,17 @@ export async function buildServices(deps: ServiceDeps) {
     log: log.child({ area: 'mail' }),
     settings: deps.mail?.settings,
   });
-  if (deps.mail?.worker) await mail.startWorker();
-
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
   const auth = authService(usersRepository(db));
+  const passwordReset = passwordResetService({
+    repo: passwordResetsRepository(db),
+    users: auth,
+    sessions,
+    mail,
+    now: deps.now,
+  });
+  mail.handleRequests((request) => passwordReset.prepareReset(request));
+  if (deps.mail?.worker) await mail.startWorker();
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -165,13 +172,7 @@ export async function buildServices(deps: ServiceDeps) {
     auth,
     slugs,
     onboarding: onboardingService(slugs),
-    passwordReset: passwordResetService({
-      repo: passwordResetsRepository(db),
-      users: auth,
-      sessions,
-      mail,
-      now: deps.now,
-    }),
+    passwordReset,
     account: accountService({
       users: auth,
       account: accountRepository(db),
