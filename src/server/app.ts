@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -129,11 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: services.auth,
     sessions: services.sessions,
     signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
+    emailVerification: services.emailVerification,
+    config,
   });
   passwordResetRoutes(routes, { passwordReset: services.passwordReset, config });
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
-  accountRoutes(routes, services);
+  emailVerificationRoutes(routes, { emailVerification: services.emailVerification, config });
+  accountRoutes(routes, { account: services.account, config });
   plansRoutes(routes, services);
   analyticsRoutes(routes, services);
   brandingRoutes(routes, services);

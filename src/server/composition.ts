@@ -23,6 +23,8 @@ import { usersRepository } from './modules/auth/users.repository';
 import { brandingRepository } from './modules/branding/branding.repository';
 import { brandingService } from './modules/branding/branding.service';
 import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
+import { emailConfirmationsRepository } from './modules/email-verification/email-confirmations.repository';
+import { emailVerificationService } from './modules/email-verification/email-verification.service';
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
 import { onboardingService } from './modules/onboarding/onboarding.service';
@@ -136,6 +138,12 @@ export async function buildServices(deps: ServiceDeps) {
     now: deps.now,
   });
   mail.handleRequests((request) => passwordReset.prepareReset(request));
+  const emailVerification = emailVerificationService({
+    repo: emailConfirmationsRepository(db),
+    users: auth,
+    mail,
+    now: deps.now,
+  });
   if (deps.mail?.worker) await mail.startWorker();
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
@@ -173,11 +181,13 @@ export async function buildServices(deps: ServiceDeps) {
     slugs,
     onboarding: onboardingService(slugs),
     passwordReset,
+    emailVerification,
     account: accountService({
       users: auth,
       account: accountRepository(db),
       plans,
       sessions,
+      emailVerification,
       now: deps.now,
     }),
     plans,

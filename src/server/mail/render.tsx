@@ -2,6 +2,16 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailMessage } from './mailer';
 import {
+  EMAIL_CHANGE_CONFIRM_SUBJECT,
+  EmailChangeConfirmEmail,
+  emailChangeConfirmText,
+} from './templates/email-change-confirm';
+import {
+  EMAIL_CHANGE_NOTICE_SUBJECT,
+  EmailChangeNoticeEmail,
+  emailChangeNoticeText,
+} from './templates/email-change-notice';
+import {
   PASSWORD_CHANGED_SUBJECT,
   PasswordChangedEmail,
   passwordChangedText,
@@ -11,11 +21,18 @@ import {
   PasswordResetEmail,
   passwordResetText,
 } from './templates/password-reset';
+import { VERIFY_EMAIL_SUBJECT, VerifyEmailEmail, verifyEmailText } from './templates/verify-email';
 
-/** What a mail job carries: the template, the address and its one link if it has one (nothing else). */
+/**
+ * What a mail job carries: the template, the address and its one link if it has one (the notice of
+ * an email change names the new address; nothing else).
+ */
 export type MailPayload =
   | { template: 'password-reset'; to: string; link: string }
-  | { template: 'password-changed'; to: string };
+  | { template: 'password-changed'; to: string }
+  | { template: 'verify-email'; to: string; link: string }
+  | { template: 'email-change-confirm'; to: string; link: string }
+  | { template: 'email-change-notice'; to: string; newEmail: string };
 
 const html = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 
@@ -36,6 +53,29 @@ export function renderMail(payload: MailPayload): MailMessage {
         subject: PASSWORD_CHANGED_SUBJECT,
         html: html(<PasswordChangedEmail />),
         text: passwordChangedText(),
+      };
+    case 'verify-email':
+      return {
+        to: payload.to,
+        link: payload.link,
+        subject: VERIFY_EMAIL_SUBJECT,
+        html: html(<VerifyEmailEmail link={payload.link} />),
+        text: verifyEmailText(payload.link),
+      };
+    case 'email-change-confirm':
+      return {
+        to: payload.to,
+        link: payload.link,
+        subject: EMAIL_CHANGE_CONFIRM_SUBJECT,
+        html: html(<EmailChangeConfirmEmail link={payload.link} />),
+        text: emailChangeConfirmText(payload.link),
+      };
+    case 'email-change-notice':
+      return {
+        to: payload.to,
+        subject: EMAIL_CHANGE_NOTICE_SUBJECT,
+        html: html(<EmailChangeNoticeEmail newEmail={payload.newEmail} />),
+        text: emailChangeNoticeText(payload.newEmail),
       };
   }
 }

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
 import type { AuthService, UserPatch } from '../auth/auth.service';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
 
@@ -23,10 +24,18 @@ interface Deps {
   account: AccountRepository;
   plans: Pick<PlansService, 'listChanges'>;
   sessions: SessionRevoker;
+  emailVerification: Pick<EmailVerificationService, 'requestChange'>;
   now?: () => number;
 }
 
-export function accountService({ users, account, plans, sessions, now = Date.now }: Deps) {
+export function accountService({
+  users,
+  account,
+  plans,
+  sessions,
+  emailVerification,
+  now = Date.now,
+}: Deps) {
   async function update(userId: string, patch: UserPatch) {
     const updated = await users.updateUser(userId, patch);
     if (!updated) throw new NotFoundError('Account not found');
@@ -34,10 +43,18 @@ export function accountService({ users, account, plans, sessions, now = Date.now
   }
 
   return {
-    updateProfile(user: UserRow, input: ProfileBody): Promise<UserRow> {
+    /**
+     * Saves the company name and phone. A different email does not apply here: it waits for the
+     * link sent to it (`origin`: where that link points). A refused email saves nothing.
+     */
+    async updateProfile(
+      user: UserRow,
+      input: ProfileBody,
+      origin: string | null,
+    ): Promise<UserRow> {
+      await emailVerification.requestChange(user, input.email, origin);
       return update(user.id, {
         companyName: input.companyName,
-        contactEmail: input.contactEmail,
         phone: input.phone ? input.phone : null,
       });
     },

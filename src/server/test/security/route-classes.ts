@@ -123,6 +123,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     body: 'json',
     request: () => json({ token: 'A'.repeat(43), password: 'correct horse battery' }),
   }),
+  // A well-formed verification link nobody issued: refused, nothing changes.
+  'POST /api/auth/verify-email': open(400, {
+    body: 'json',
+    request: () => json({ token: 'A'.repeat(43) }),
+  }),
+  // Owners start unverified (a link is sent again); the admin's address counts as verified.
+  'POST /api/auth/email/resend': owner(200, { admin: 409 }),
+  'DELETE /api/auth/email/pending': owner(200),
   // Ends the caller's session: signed out it has nothing to end and still answers.
   'POST /api/auth/logout': open(200, { last: true }),
   'GET /api/auth/user': owner(200),
@@ -141,7 +149,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PUT /api/auth/slug': owner(200, { body: 'json', request: () => json({ slug: nextSlug() }) }),
   'PUT /api/auth/settings/profile': owner(200, {
     body: 'json',
-    request: () => json({ companyName: 'Spin Co', contactEmail: 'desk@example.com', phone: '' }),
+    request: () => json({ companyName: 'Spin Co', email: 'desk@example.com', phone: '' }),
   }),
   'PUT /api/auth/settings/notifications': owner(200, {
     body: 'json',
