@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ALREADY_VERIFIED,
-  changeRequested,
   EMAIL_IN_USE,
   EMAIL_LINK_HOURS,
   EMAIL_VERIFIED,
