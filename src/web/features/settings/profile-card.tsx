@@ -111,7 +111,6 @@ export function ProfileCard({ user }: { user: PublicUser }) {
               <Input {...control} type="email" autoComplete="email" {...register('email')} />
             )}
           </FormField>
-          {pendingEmail && <PendingEmail email={pendingEmail} />}
           <FormField
             id={`${id}-phone`}
             label="Phone"
@@ -128,6 +127,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
               />
             )}
           </FormField>
+          {pendingEmail && <PendingEmail email={pendingEmail} />}
         </CardContent>
         <CardFooter className="justify-end border-t">
           <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
