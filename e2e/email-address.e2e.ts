@@ -92,6 +92,9 @@ describe('verified addresses', () => {
     const field = page.getByLabel('Email', { exact: true });
     await field.fill(newEmail);
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter your current password to change your email').waitFor();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.locator('[data-slot=toast]', { hasText: 'Confirm your new email' }).waitFor();
     const pending = page.getByRole('status').filter({ hasText: 'Waiting for confirmation of' });
     await pending.getByText(newEmail).waitFor();

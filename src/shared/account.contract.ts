@@ -43,6 +43,11 @@ export const profileBody = z.object({
     .transform((v) => v.toLowerCase()),
   /** Optional: an empty string or null clears it. */
   phone: optionalPhone.nullish(),
+  /** Needed only to change the email (product.md §14). */
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`)
+    .optional(),
 });
 /** What the form holds (phone as typed). */
 export type ProfileInput = z.input<typeof profileBody>;

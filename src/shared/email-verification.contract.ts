@@ -23,6 +23,8 @@ export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const linkSent = (email: string) => `We have sent a new link to ${email}.`;
 export const changeRequested = (email: string) =>
   `We have sent a link to ${email}. Your email address changes once you open it.`;
+export const PASSWORD_FOR_EMAIL_CHANGE = 'Enter your current password to change your email';
+export const TOO_MANY_EMAIL_CHANGES = 'Too many attempts. Please try again in 15 minutes.';
 export const CHANGE_CANCELLED = 'The email change was cancelled.';
 export const NO_LINK_FROM_HERE =
   'Links cannot be sent from this address of Cadence. Open Cadence at its usual address.';

@@ -127,6 +127,7 @@ describe('PUT /api/auth/settings/profile', () => {
     const res = await put(PROFILE, owner.cookie, {
       companyName: 'Iron Spin',
       email: 'Front-Desk@IronSpin.example',
+      currentPassword: owner.password,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
@@ -166,7 +167,12 @@ describe('PUT /api/auth/settings/profile', () => {
   it('changes only the caller’s own account', async () => {
     const owner = await registerOwner(t.app);
     const other = await registerOwner(t.app);
-    await put(PROFILE, owner.cookie, { companyName: 'Mine', email: 'me@mine.example' });
+    const mine = await put(PROFILE, owner.cookie, {
+      companyName: 'Mine',
+      email: 'me@mine.example',
+      currentPassword: owner.password,
+    });
+    expect(mine.json().user.pendingEmail).toBe('me@mine.example');
     expect((await me(other.cookie)).json()).toMatchObject({
       companyName: null,
       email: other.email,

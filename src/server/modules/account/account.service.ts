@@ -52,7 +52,7 @@ export function accountService({
       input: ProfileBody,
       origin: string | null,
     ): Promise<UserRow> {
-      await emailVerification.requestChange(user, input.email, origin);
+      await emailVerification.requestChange(user, input, origin);
       return update(user.id, {
         companyName: input.companyName,
         phone: input.phone ? input.phone : null,

@@ -10,8 +10,11 @@ import {
   INVALID_EMAIL_LINK,
   linkSent,
   NO_LINK_FROM_HERE,
+  PASSWORD_FOR_EMAIL_CHANGE,
+  TOO_MANY_EMAIL_CHANGES,
   TOO_MANY_EMAIL_LINKS,
 } from '@shared/email-verification.contract';
+import { WRONG_CURRENT_PASSWORD } from '@shared/account.contract';
 import { emailConfirmations } from '../../db/schema/email-confirmations';
 import { EMAIL_CHANGE_CONFIRM_SUBJECT } from '../../mail/templates/email-change-confirm';
 import { EMAIL_CHANGE_NOTICE_SUBJECT } from '../../mail/templates/email-change-notice';
@@ -19,7 +22,7 @@ import { VERIFY_EMAIL_SUBJECT } from '../../mail/templates/verify-email';
 import { registerOwner, startTestApp, uniqueEmail, type TestApp } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { RESENDS_PER_IP } from './email-verification.routes';
-import { EMAIL_LINKS_PER_ACCOUNT } from './email-verification.service';
+import { EMAIL_CHANGE_TRIES, EMAIL_LINKS_PER_ACCOUNT } from './email-verification.service';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -54,12 +57,19 @@ const resend = (owner: Owner, from = nextIp()) =>
     headers: { cookie: owner.cookie },
     remoteAddress: from,
   });
-const changeTo = (owner: Owner, email: string, headers: Record<string, string> = {}) =>
+const changeTo = (
+  owner: Owner,
+  email: string,
+  {
+    headers = {},
+    currentPassword = owner.password,
+  }: { headers?: Record<string, string>; currentPassword?: string } = {},
+) =>
   t.app.inject({
     method: 'PUT',
     url: '/api/auth/settings/profile',
     headers: { cookie: owner.cookie, ...headers },
-    payload: { companyName: 'Spin Co', email },
+    payload: { companyName: 'Spin Co', email, currentPassword },
   });
 const me = async (owner: Owner) =>
   (
@@ -243,6 +253,32 @@ describe('changing the email', () => {
     expect(await me(owner)).toMatchObject({ email: owner.email });
   });
 
+  it('needs the current password, at most 10 tries per 15 minutes; a refusal changes nothing', async () => {
+    const owner = await registerOwner(t.app);
+    const next = uniqueEmail('new');
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/settings/profile',
+      headers: { cookie: owner.cookie },
+      payload: { companyName: 'Spin Co', email: next },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      message: PASSWORD_FOR_EMAIL_CHANGE,
+      errors: [{ field: 'currentPassword', message: PASSWORD_FOR_EMAIL_CHANGE }],
+    });
+    for (let i = 0; i < EMAIL_CHANGE_TRIES.max; i += 1) {
+      const wrong = await changeTo(owner, next, { currentPassword: `wrong guess ${i}` });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(WRONG_CURRENT_PASSWORD);
+    }
+    const blocked = await changeTo(owner, next);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TOO_MANY_EMAIL_CHANGES);
+    expect(await me(owner)).toMatchObject({ pendingEmail: null, companyName: null });
+    expect(mailsTo(next, EMAIL_CHANGE_CONFIRM_SUBJECT)).toEqual([]);
+  });
+
   it('refuses an address another account uses, and changes nothing', async () => {
     const owner = await registerOwner(t.app);
     const other = await registerOwner(t.app);
@@ -270,7 +306,7 @@ describe('changing the email', () => {
 
   it('builds no link from a Host the app does not own', async () => {
     const owner = await registerOwner(t.app);
-    const res = await changeTo(owner, uniqueEmail('new'), { host: 'evil.example' });
+    const res = await changeTo(owner, uniqueEmail('new'), { headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NO_LINK_FROM_HERE);
     expect(await me(owner)).toMatchObject({ pendingEmail: null });

@@ -8,19 +8,25 @@ import {
   INVALID_EMAIL_LINK,
   linkSent,
   NO_LINK_FROM_HERE,
+  PASSWORD_FOR_EMAIL_CHANGE,
+  TOO_MANY_EMAIL_CHANGES,
   TOO_MANY_EMAIL_LINKS,
   VERIFY_EMAIL_PATH,
 } from '@shared/email-verification.contract';
+import { WRONG_CURRENT_PASSWORD } from '@shared/account.contract';
 import type { UserRow } from '../../db/schema/users';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import { ConflictError, HttpError, isUniqueViolation, ValidationError } from '../../lib/errors';
 import type { MailOutbox } from '../../mail/mail-queue';
 import type { AuthService } from '../auth/auth.service';
+import { verifyPassword } from '../auth/passwords';
 import type { EmailConfirmationsRepository } from './email-confirmations.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Links one account gets sent at most per hour (sign-up, resends and changes together). */
 export const EMAIL_LINKS_PER_ACCOUNT = { max: 5, windowMs: HOUR_MS };
+/** Email changes (each checks the current password) one account may try per 15 minutes. */
+export const EMAIL_CHANGE_TRIES = { max: 10, windowMs: 15 * 60 * 1000 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const same = (a: string | null, b: string | null) =>
@@ -41,6 +47,7 @@ interface Deps {
  */
 export function emailVerificationService({ repo, users, mail, now = Date.now }: Deps) {
   const linksPerAccount = attemptLimiter({ ...EMAIL_LINKS_PER_ACCOUNT, now });
+  const changeTries = attemptLimiter({ ...EMAIL_CHANGE_TRIES, now });
 
   /** Counts one link against the account's hourly allowance; 429 once it is used up. */
   function takeAllowance(userId: string): void {
@@ -105,18 +112,33 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
     },
 
     /**
-     * Asks to change the account's address: it becomes pending, a link goes to it and a notice
-     * to the current one. The same address as now cancels a pending change instead; the pending
+     * Asks to change the account's address (the current password required, 10 tries per 15
+     * minutes): it becomes pending, a link goes to it and a notice to the current one. The same address as now cancels a pending change instead; the pending
      * one again changes nothing ('Resend' sends its link again). An address another account uses
      * is refused now (and again when the link is opened). `origin`: where links point (null: the
      * request reached a host that is not the app's, no link can be built).
      */
-    async requestChange(user: UserRow, newEmail: string, origin: string | null): Promise<UserRow> {
+    async requestChange(
+      user: UserRow,
+      { email: newEmail, currentPassword }: { email: string; currentPassword?: string },
+      origin: string | null,
+    ): Promise<UserRow> {
       if (same(newEmail, user.email)) {
         return user.pendingEmail ? cancelChange(user) : user;
       }
       if (same(newEmail, user.pendingEmail)) return user;
       if (!origin) throw new ValidationError(NO_LINK_FROM_HERE);
+      if (!currentPassword) {
+        throw new ValidationError(PASSWORD_FOR_EMAIL_CHANGE, {
+          errors: [{ field: 'currentPassword', message: PASSWORD_FOR_EMAIL_CHANGE }],
+        });
+      }
+      if (!changeTries.take(user.id)) throw new HttpError(429, TOO_MANY_EMAIL_CHANGES);
+      if (!(await verifyPassword(user.password, currentPassword))) {
+        throw new ValidationError(WRONG_CURRENT_PASSWORD, {
+          errors: [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+        });
+      }
       const other = await users.findUserByEmail(newEmail);
       if (other && other.id !== user.id) {
         throw new ConflictError(EMAIL_IN_USE);

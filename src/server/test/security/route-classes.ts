@@ -149,7 +149,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PUT /api/auth/slug': owner(200, { body: 'json', request: () => json({ slug: nextSlug() }) }),
   'PUT /api/auth/settings/profile': owner(200, {
     body: 'json',
-    request: () => json({ companyName: 'Spin Co', email: 'desk@example.com', phone: '' }),
+    // A new email (it waits for its link), with the caller's password.
+    request: (_w, caller) =>
+      json({
+        companyName: 'Spin Co',
+        email: 'desk@example.com',
+        phone: '',
+        currentPassword: caller?.password ?? 'not signed in',
+      }),
   }),
   'PUT /api/auth/settings/notifications': owner(200, {
     body: 'json',

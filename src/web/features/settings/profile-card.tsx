@@ -27,6 +27,7 @@ function profileValues(user: PublicUser): ProfileInput {
     companyName: user.companyName ?? '',
     email: user.email,
     phone: user.phone ?? '',
+    currentPassword: '',
   };
 }
 
@@ -43,6 +44,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm<ProfileInput, unknown, ProfileBody>({
     resolver: zodResolver(profileBody),
@@ -56,8 +58,12 @@ export function ProfileCard({ user }: { user: PublicUser }) {
     // Deliberately not on every change of `user` (a notification switch must not reset the form).
   }, [companyName, phone, email, pendingEmail, reset]);
 
+  // A new address (not the current one, not the one already waiting) needs the password.
+  const typed = (watch('email') ?? '').trim().toLowerCase();
+  const changingEmail = typed !== email.toLowerCase() && typed !== pendingEmail;
+
   const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
+    update.mutate(changingEmail ? values : { ...values, currentPassword: undefined }, {
       onSuccess: ({ message, user: saved }) => {
         if (saved.pendingEmail && saved.pendingEmail !== pendingEmail) {
           toast({ title: 'Confirm your new email', description: message });
@@ -66,7 +72,12 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       onError: (error) => {
         const problems = fieldErrors(error);
         for (const { field, message } of problems) {
-          if (field === 'companyName' || field === 'email' || field === 'phone') {
+          if (
+            field === 'companyName' ||
+            field === 'email' ||
+            field === 'phone' ||
+            field === 'currentPassword'
+          ) {
             setError(field, { message });
           }
         }
@@ -127,6 +138,23 @@ export function ProfileCard({ user }: { user: PublicUser }) {
               />
             )}
           </FormField>
+          {changingEmail && (
+            <FormField
+              id={`${id}-currentPassword`}
+              label="Current password"
+              description="Needed to change your email."
+              error={errors.currentPassword?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="current-password"
+                  {...register('currentPassword')}
+                />
+              )}
+            </FormField>
+          )}
           {pendingEmail && <PendingEmail email={pendingEmail} />}
         </CardContent>
         <CardFooter className="justify-end border-t">
