@@ -127,7 +127,7 @@ describe('verified addresses', () => {
     await other.waitForURL('**/dashboard');
     await other.getByRole('heading', { name: /Welcome back, Cycle House/ }).waitFor();
     expect(await banner(other).count()).toBe(0);
-  });
+  }, 300_000);
 
   it('says so for a broken link, signed out, on a phone and in dark mode', async () => {
     for (const dark of [false, true]) {

@@ -238,6 +238,8 @@ describe('changing the email', () => {
     const res = await resend(owner);
     expect(res.json()).toEqual({ message: linkSent(next) });
     const second = await nthMail(next, EMAIL_CHANGE_CONFIRM_SUBJECT, 2);
+    // The old address heard of the change once, not at every resend.
+    expect(mailsTo(owner.email, EMAIL_CHANGE_NOTICE_SUBJECT)).toHaveLength(1);
 
     const cancelled = await t.app.inject({
       method: 'DELETE',

@@ -74,7 +74,6 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
   async function sendChangeLink(user: UserRow, newEmail: string, origin: string): Promise<void> {
     const link = await newLink(user.id, newEmail, origin);
     await mail.enqueue({ template: 'email-change-confirm', to: newEmail, link });
-    await mail.enqueue({ template: 'email-change-notice', to: user.email, newEmail });
   }
 
   /** A verification link to the account's address (nothing for an address already proven). */
@@ -113,10 +112,11 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
 
     /**
      * Asks to change the account's address (the current password required, 10 tries per 15
-     * minutes): it becomes pending, a link goes to it and a notice to the current one. The same address as now cancels a pending change instead; the pending
-     * one again changes nothing ('Resend' sends its link again). An address another account uses
-     * is refused now (and again when the link is opened). `origin`: where links point (null: the
-     * request reached a host that is not the app's, no link can be built).
+     * minutes): it becomes pending, a link goes to it and a notice to the current one. The same
+     * address as now cancels a pending change instead; the pending one again changes nothing
+     * ('Resend' sends its link again). An address another account uses is refused now (and again
+     * when the link is opened). `origin`: where links point (null: the request reached a host that
+     * is not the app's, no link can be built).
      */
     async requestChange(
       user: UserRow,
@@ -146,6 +146,7 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
       takeAllowance(user.id);
       const updated = await users.updateUser(user.id, { pendingEmail: newEmail });
       await sendChangeLink(user, newEmail, origin);
+      await mail.enqueue({ template: 'email-change-notice', to: user.email, newEmail });
       return updated ?? user;
     },
 
