@@ -29,6 +29,7 @@ import { mediaRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -130,12 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: services.auth,
     sessions: services.sessions,
     signUpLimits: deps.signUpLimits ?? SIGN_UP_LIMITS,
+    emailVerification: services.emailVerification,
+    config,
   });
   passwordResetRoutes(routes, { passwordReset: services.passwordReset, config });
   notificationsRoutes(routes, services);
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
-  accountRoutes(routes, services);
+  emailVerificationRoutes(routes, { emailVerification: services.emailVerification, config });
+  accountRoutes(routes, { account: services.account, config });
   plansRoutes(routes, services);
   analyticsRoutes(routes, services);
   brandingRoutes(routes, services);

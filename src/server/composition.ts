@@ -23,6 +23,8 @@ import { usersRepository } from './modules/auth/users.repository';
 import { brandingRepository } from './modules/branding/branding.repository';
 import { brandingService } from './modules/branding/branding.service';
 import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
+import { emailConfirmationsRepository } from './modules/email-verification/email-confirmations.repository';
+import { emailVerificationService } from './modules/email-verification/email-verification.service';
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
@@ -141,7 +143,7 @@ export async function buildServices(deps: ServiceDeps) {
     settings: deps.mail?.settings,
     scheduler: deps.mail?.worker,
   });
-
+  const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
   const auth = authService(usersRepository(db));
   const analytics = analyticsService(analyticsRepository(db), deps.now);
   const notifications = notificationsService({
@@ -154,6 +156,20 @@ export async function buildServices(deps: ServiceDeps) {
     autoEnhance: config.media.autoEnhance,
     log: log.child({ area: 'notifications' }),
   });
+  const passwordReset = passwordResetService({
+    repo: passwordResetsRepository(db),
+    users: auth,
+    sessions,
+    mail,
+    now: deps.now,
+  });
+  mail.handleRequests((request) => passwordReset.prepareReset(request));
+  const emailVerification = emailVerificationService({
+    repo: emailConfirmationsRepository(db),
+    users: auth,
+    mail,
+    now: deps.now,
+  });
   if (deps.mail?.worker) {
     await mail.startWorker();
     // The digests and weekly reports: each owner's morning is found hourly.
@@ -161,8 +177,6 @@ export async function buildServices(deps: ServiceDeps) {
       await notifications.runDue(new Date(now()));
     });
   }
-
-  const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
   const slugs = slugService(slugsRepository(db));
   const plans = plansService(plansRepository(db), manualBilling());
 
@@ -200,19 +214,15 @@ export async function buildServices(deps: ServiceDeps) {
     auth,
     slugs,
     onboarding: onboardingService(slugs),
-    passwordReset: passwordResetService({
-      repo: passwordResetsRepository(db),
-      users: auth,
-      sessions,
-      mail,
-      now: deps.now,
-    }),
+    passwordReset,
+    emailVerification,
     account: accountService({
       users: auth,
       account: accountRepository(db),
       plans,
       sessions,
       timeZones: analytics,
+      emailVerification,
       now: deps.now,
     }),
     plans,

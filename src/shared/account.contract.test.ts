@@ -11,37 +11,30 @@ const first = (r: { success: boolean; error?: { issues: { message: string }[] } 
 
 describe('profileBody (product.md §5 Settings profile)', () => {
   it('accepts a profile, trimming, lowercasing the email and keeping the phone optional', () => {
-    expect(
-      profileBody.parse({ companyName: ' Iron Spin ', contactEmail: ' Hi@Iron.Example ' }),
-    ).toEqual({
+    expect(profileBody.parse({ companyName: ' Iron Spin ', email: ' Hi@Iron.Example ' })).toEqual({
       companyName: 'Iron Spin',
-      contactEmail: 'hi@iron.example',
+      email: 'hi@iron.example',
     });
     expect(
-      profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '+1 (555) 010-2030' })
-        .phone,
+      profileBody.parse({ companyName: 'A', email: 'a@b.co', phone: '+1 (555) 010-2030' }).phone,
     ).toBe('+1 (555) 010-2030');
-    expect(profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: '' }).phone).toBe(
-      '',
-    );
-    expect(
-      profileBody.parse({ companyName: 'A', contactEmail: 'a@b.co', phone: null }).phone,
-    ).toBeNull();
+    expect(profileBody.parse({ companyName: 'A', email: 'a@b.co', phone: '' }).phone).toBe('');
+    expect(profileBody.parse({ companyName: 'A', email: 'a@b.co', phone: null }).phone).toBeNull();
   });
 
   it.each([
-    [{ contactEmail: 'a@b.co' }, 'Company name is required'],
-    [{ companyName: '   ', contactEmail: 'a@b.co' }, 'Company name is required'],
+    [{ email: 'a@b.co' }, 'Company name is required'],
+    [{ companyName: '   ', email: 'a@b.co' }, 'Company name is required'],
     [
-      { companyName: 'A'.repeat(101), contactEmail: 'a@b.co' },
+      { companyName: 'A'.repeat(101), email: 'a@b.co' },
       'Company name must be under 100 characters',
     ],
-    [{ companyName: 'A', contactEmail: 'not-an-email' }, 'Invalid email address'],
-    [{ companyName: 'A', contactEmail: '' }, 'Invalid email address'],
+    [{ companyName: 'A', email: 'not-an-email' }, 'Invalid email address'],
+    [{ companyName: 'A', email: '' }, 'Invalid email address'],
     [{ companyName: 'A' }, 'Invalid email address'],
-    [{ companyName: 'A', contactEmail: 'a@b.co', phone: 'call me' }, 'Invalid phone number'],
+    [{ companyName: 'A', email: 'a@b.co', phone: 'call me' }, 'Invalid phone number'],
     [
-      { companyName: 'A', contactEmail: 'a@b.co', phone: '1'.repeat(33) },
+      { companyName: 'A', email: 'a@b.co', phone: '1'.repeat(33) },
       'Phone number must be under 32 characters',
     ],
   ])('rejects %j with "%s"', (input, message) => {

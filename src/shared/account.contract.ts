@@ -16,9 +16,12 @@ import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import { videoDto } from './videos.contract';
 
-/** product.md §5 Settings profile: company name required, contact email valid, phone optional. */
+/**
+ * product.md §5 Settings profile: company name required, the account's email valid, phone
+ * optional. A new email applies once confirmed (product.md §14).
+ */
 export const COMPANY_NAME_MAX = 100;
-export const CONTACT_EMAIL_MAX = 254;
+export const EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
 
 const optionalPhone = z
@@ -33,14 +36,19 @@ export const profileBody = z.object({
     .trim()
     .min(1, 'Company name is required')
     .max(COMPANY_NAME_MAX, `Company name must be under ${COMPANY_NAME_MAX} characters`),
-  contactEmail: z
+  email: z
     .string({ error: 'Invalid email address' })
     .trim()
-    .max(CONTACT_EMAIL_MAX, 'Invalid email address')
+    .max(EMAIL_MAX, 'Invalid email address')
     .pipe(z.email({ error: 'Invalid email address' }))
     .transform((v) => v.toLowerCase()),
   /** Optional: an empty string or null clears it. */
   phone: optionalPhone.nullish(),
+  /** Needed only to change the email (product.md §14). */
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .max(PASSWORD_MAX, `Password must be under ${PASSWORD_MAX} characters`)
+    .optional(),
 });
 /** What the form holds (phone as typed). */
 export type ProfileInput = z.input<typeof profileBody>;
@@ -190,7 +198,7 @@ export const accountEndpoints = {
       method: 'PUT',
       path: '/api/auth/settings/profile',
       access: 'owner',
-      summary: 'Changes the company name, contact email and phone',
+      summary: 'Changes the company name and phone; a new email waits for its confirmation link',
     }),
     { body: profileBody, response: authResponse },
   ),

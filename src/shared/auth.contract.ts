@@ -62,6 +62,10 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const publicUser = z.object({
   id: z.string(),
   email: z.string(),
+  /** The address was proven by a link sent to it. */
+  emailVerified: z.boolean(),
+  /** An address waiting for its confirmation link to be opened (then it replaces `email`). */
+  pendingEmail: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
@@ -73,7 +77,6 @@ export const publicUser = z.object({
   onboardingCompleted: z.string(),
   isAdmin: z.string(),
   plan: z.string(),
-  contactEmail: z.string().nullable(),
   phone: z.string().nullable(),
   notifyEmail: z.boolean(),
   notifyStudentActivity: z.boolean(),

@@ -36,6 +36,9 @@ describe('renderMail', () => {
   it.each([
     { template: 'password-reset' as const, to: 'a@b.example', link: LINK },
     { template: 'password-changed' as const, to: 'a@b.example' },
+    { template: 'verify-email' as const, to: 'a@b.example', link: LINK },
+    { template: 'email-change-confirm' as const, to: 'a@b.example', link: LINK },
+    { template: 'email-change-notice' as const, to: 'a@b.example', newEmail: 'c@d.example' },
   ])('renders $template with an HTML and a text part naming Cadence', (payload) => {
     const message = renderMail(payload);
     expect(message.html).toMatch(/^<!DOCTYPE html><html lang="en">/);

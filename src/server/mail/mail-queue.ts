@@ -30,6 +30,15 @@ export const DEFAULT_MAIL_SETTINGS: MailQueueSettings = {
   pollingIntervalSeconds: 2,
 };
 
+/**
+ * Mail a request asks for without deciding it: the worker looks up what it needs (an account, a
+ * token) away from the request, so the request does the same work whatever the answer.
+ */
+export type MailRequest = { kind: 'password-reset'; email: string; origin: string };
+
+/** Turns a request into the message to send, or into none. Runs in the mail worker. */
+export type MailRequestHandler = (request: MailRequest) => Promise<MailPayload | null>;
+
 /** What requests call: the message is queued, never sent while the request waits. */
 export interface MailOutbox {
   /**
@@ -37,9 +46,13 @@ export interface MailOutbox {
    * hour after it is sent) is not queued again.
    */
   enqueue(payload: MailPayload, options?: { key?: string }): Promise<void>;
+  /** Queues a request for the worker to turn into a message (or none). */
+  request(request: MailRequest): Promise<void>;
 }
 
 export interface MailQueue extends MailOutbox {
+  /** Who turns requests into messages (set once, before the worker starts). */
+  handleRequests(handler: MailRequestHandler): void;
   /** Starts sending queued mail from this process. */
   startWorker(): Promise<void>;
   /**
@@ -101,6 +114,15 @@ export function createMailQueue({
       });
     })());
   let working = false;
+  let handleRequest: MailRequestHandler | undefined;
+
+  /** A request's message goes into the queue as a job of its own: a failed send never redoes it. */
+  const prepare = async (job: JobWithMetadata<MailRequest>) => {
+    if (!handleRequest) throw new Error('no handler for mail requests');
+    const payload = await handleRequest(job.data);
+    if (payload) await boss.send(QUEUE, payload);
+    log.info({ jobId: job.id, request: job.data.kind, queued: Boolean(payload) }, 'mail request');
+  };
 
   const send = async (job: JobWithMetadata<MailPayload>) => {
     try {
@@ -133,6 +155,13 @@ export function createMailQueue({
         },
       );
     },
+    async request(request) {
+      await start();
+      await boss.send(QUEUE, request);
+    },
+    handleRequests(handler) {
+      handleRequest = handler;
+    },
     async startWorker() {
       if (working) return;
       working = true;
@@ -144,8 +173,10 @@ export function createMailQueue({
           includeMetadata: true,
           pollingIntervalSeconds: settings.pollingIntervalSeconds,
         },
-        async ([job]: JobWithMetadata<MailPayload>[]) => {
-          if (job) await send(job);
+        async ([job]: JobWithMetadata<MailPayload | MailRequest>[]) => {
+          if (!job) return;
+          if ('kind' in job.data) await prepare(job as JobWithMetadata<MailRequest>);
+          else await send(job as JobWithMetadata<MailPayload>);
         },
       );
     },

@@ -19,6 +19,21 @@ export const PREVIEW_PAYLOADS: {
     link: SAMPLE_LINK,
   },
   'password-changed': { template: 'password-changed', to: 'owner@spinhouse.example' },
+  'verify-email': {
+    template: 'verify-email',
+    to: 'owner@spinhouse.example',
+    link: SAMPLE_LINK.replace('/reset-password', '/verify-email'),
+  },
+  'email-change-confirm': {
+    template: 'email-change-confirm',
+    to: 'front-desk@spinhouse.example',
+    link: SAMPLE_LINK.replace('/reset-password', '/verify-email'),
+  },
+  'email-change-notice': {
+    template: 'email-change-notice',
+    to: 'owner@spinhouse.example',
+    newEmail: 'front-desk@spinhouse.example',
+  },
   ...NOTIFICATION_PREVIEWS,
 };
 

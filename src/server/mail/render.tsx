@@ -6,6 +6,16 @@ import {
   type NotificationPayload,
 } from './templates/notifications';
 import {
+  EMAIL_CHANGE_CONFIRM_SUBJECT,
+  EmailChangeConfirmEmail,
+  emailChangeConfirmText,
+} from './templates/email-change-confirm';
+import {
+  EMAIL_CHANGE_NOTICE_SUBJECT,
+  EmailChangeNoticeEmail,
+  emailChangeNoticeText,
+} from './templates/email-change-notice';
+import {
   PASSWORD_CHANGED_SUBJECT,
   PasswordChangedEmail,
   passwordChangedText,
@@ -15,14 +25,19 @@ import {
   PasswordResetEmail,
   passwordResetText,
 } from './templates/password-reset';
+import { VERIFY_EMAIL_SUBJECT, VerifyEmailEmail, verifyEmailText } from './templates/verify-email';
 
 /**
- * What a mail job carries: the template, the address and its one link if it has one; a
- * notification also the titles and figures it shows and its unsubscribe link. Nothing else.
+ * What a mail job carries: the template, the address and its one link if it has one; the notice
+ * of an email change also names the new address, and a notification the titles and figures it
+ * shows and its unsubscribe link. Nothing else.
  */
 export type MailPayload =
   | { template: 'password-reset'; to: string; link: string }
   | { template: 'password-changed'; to: string }
+  | { template: 'verify-email'; to: string; link: string }
+  | { template: 'email-change-confirm'; to: string; link: string }
+  | { template: 'email-change-notice'; to: string; newEmail: string }
   | NotificationPayload;
 
 /** The message a payload stands for: subject, HTML part and plain-text part. */
@@ -43,6 +58,29 @@ export function renderMail(payload: MailPayload): MailMessage {
         subject: PASSWORD_CHANGED_SUBJECT,
         html: html(<PasswordChangedEmail />),
         text: passwordChangedText(),
+      };
+    case 'verify-email':
+      return {
+        to: payload.to,
+        link: payload.link,
+        subject: VERIFY_EMAIL_SUBJECT,
+        html: html(<VerifyEmailEmail link={payload.link} />),
+        text: verifyEmailText(payload.link),
+      };
+    case 'email-change-confirm':
+      return {
+        to: payload.to,
+        link: payload.link,
+        subject: EMAIL_CHANGE_CONFIRM_SUBJECT,
+        html: html(<EmailChangeConfirmEmail link={payload.link} />),
+        text: emailChangeConfirmText(payload.link),
+      };
+    case 'email-change-notice':
+      return {
+        to: payload.to,
+        subject: EMAIL_CHANGE_NOTICE_SUBJECT,
+        html: html(<EmailChangeNoticeEmail newEmail={payload.newEmail} />),
+        text: emailChangeNoticeText(payload.newEmail),
       };
   }
 }

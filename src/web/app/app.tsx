@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { isFlagSet } from '@shared/flags';
 import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
+import { VERIFY_EMAIL_PATH } from '@shared/email-verification.contract';
 import { RESET_PASSWORD_PATH } from '@shared/password-reset.contract';
 import { gymQuery } from '@web/features/gym/api/gym-query';
 import { useCurrentUser } from '@web/lib/session';
@@ -41,6 +42,12 @@ export function isAdminPath(pathname: string): boolean {
 const ResetPasswordPage = lazyPage(
   () => import('@web/features/password-reset/reset-password-page'),
   'ResetPasswordPage',
+);
+
+/** A verification or email-change link (product.md §14): the same page in every session state. */
+const VerifyEmailPage = lazyPage(
+  () => import('@web/features/verify-email/verify-email-page'),
+  'VerifyEmailPage',
 );
 
 const OnboardingPage = lazyPage(
@@ -163,6 +170,7 @@ export function App() {
   let routes;
   if (isAdminPath(location)) routes = <AdminArea />;
   else if (location === RESET_PASSWORD_PATH) routes = <ResetPasswordPage />;
+  else if (location === VERIFY_EMAIL_PATH) routes = <VerifyEmailPage />;
   // The same page in every session state: it does not wait for the session to load.
   else if (isPublicGymPage)
     routes = <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />;

@@ -19,7 +19,12 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The one address of the account: it signs in with it and Cadence writes to it. */
     email: varchar('email', { length: 254 }).notNull(),
+    /** When the owner opened a link sent to `email` (null: not proven yet). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** An address the owner asked to change to; it applies once a link sent there is opened. */
+    pendingEmail: varchar('pending_email', { length: 254 }),
     password: text('password').notNull(),
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),
@@ -33,7 +38,6 @@ export const users = pgTable(
     isAdmin: text('is_admin').notNull().default('false'),
     /** The subscription plan id (src/shared/plans.ts); every account starts on the free plan. */
     plan: varchar('plan', { length: 32 }).notNull().default('spin-starter'),
-    contactEmail: varchar('contact_email', { length: 254 }),
     phone: varchar('phone', { length: 32 }),
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifyStudentActivity: boolean('notify_student_activity').notNull().default(true),

@@ -88,24 +88,24 @@ describe('bad input never gets a 500', () => {
 });
 
 describe('PUT /api/auth/settings/profile', () => {
-  it('saves company name, contact email and phone, and the current user shows them', async () => {
+  it('saves company name and phone, and the current user shows them', async () => {
     const owner = await registerOwner(t.app);
     const before = (await me(owner.cookie)).json();
-    expect(before.contactEmail).toBeNull();
     expect(before.phone).toBeNull();
+    expect(before.pendingEmail).toBeNull();
 
     const res = await put(PROFILE, owner.cookie, {
       companyName: '  Iron Spin Studio ',
-      contactEmail: 'Front-Desk@IronSpin.example',
+      email: owner.email.toUpperCase(),
       phone: '+44 20 7946 0958',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Settings updated');
     expect(res.json().user).toMatchObject({
       companyName: 'Iron Spin Studio',
-      contactEmail: 'front-desk@ironspin.example',
       phone: '+44 20 7946 0958',
       email: owner.email,
+      pendingEmail: null,
     });
     expect(res.body).not.toContain('argon2');
     expect((await me(owner.cookie)).json()).toMatchObject({
@@ -113,44 +113,70 @@ describe('PUT /api/auth/settings/profile', () => {
       phone: '+44 20 7946 0958',
     });
 
-    // An empty phone clears it; the sign-in email never changes here.
+    // An empty phone clears it.
     const cleared = await put(PROFILE, owner.cookie, {
       companyName: 'Iron Spin Studio',
-      contactEmail: 'desk@ironspin.example',
+      email: owner.email,
       phone: '',
     });
     expect(cleared.json().user.phone).toBeNull();
-    expect(cleared.json().user.email).toBe(owner.email);
+  });
+
+  it('keeps the email as it is while a new one waits for its confirmation', async () => {
+    const owner = await registerOwner(t.app);
+    const res = await put(PROFILE, owner.cookie, {
+      companyName: 'Iron Spin',
+      email: 'Front-Desk@IronSpin.example',
+      currentPassword: owner.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'We have sent a link to front-desk@ironspin.example. Your email address changes once you open it.',
+    );
+    expect(res.json().user).toMatchObject({
+      email: owner.email,
+      pendingEmail: 'front-desk@ironspin.example',
+      companyName: 'Iron Spin',
+    });
   });
 
   it.each([
-    [{ contactEmail: 'a@b.co' }, 'Company name is required'],
-    [{ companyName: '  ', contactEmail: 'a@b.co' }, 'Company name is required'],
-    [{ companyName: 42, contactEmail: 'a@b.co' }, 'Company name is required'],
+    [{ email: 'a@b.co' }, 'Company name is required'],
+    [{ companyName: '  ', email: 'a@b.co' }, 'Company name is required'],
+    [{ companyName: 42, email: 'a@b.co' }, 'Company name is required'],
     [
-      { companyName: 'X'.repeat(101), contactEmail: 'a@b.co' },
+      { companyName: 'X'.repeat(101), email: 'a@b.co' },
       'Company name must be under 100 characters',
     ],
-    [{ companyName: 'Gym', contactEmail: 'nope' }, 'Invalid email address'],
+    [{ companyName: 'Gym', email: 'nope' }, 'Invalid email address'],
     [{ companyName: 'Gym' }, 'Invalid email address'],
-    [{ companyName: 'Gym', contactEmail: `${'a'.repeat(250)}@b.co` }, 'Invalid email address'],
-    [{ companyName: 'Gym', contactEmail: 'a@b.co', phone: 'ring ring' }, 'Invalid phone number'],
-    [{ companyName: 'Gym', contactEmail: 'a@b.co', phone: 5551234 }, 'Invalid phone number'],
+    [{ companyName: 'Gym', email: `${'a'.repeat(250)}@b.co` }, 'Invalid email address'],
+    [{ companyName: 'Gym', email: 'a@b.co', phone: 'ring ring' }, 'Invalid phone number'],
+    [{ companyName: 'Gym', email: 'a@b.co', phone: 5551234 }, 'Invalid phone number'],
   ])('refuses %j with 400 "%s" and changes nothing', async (payload, message) => {
     const owner = await registerOwner(t.app);
     const res = await put(PROFILE, owner.cookie, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect((await me(owner.cookie)).json().contactEmail).toBeNull();
+    expect((await me(owner.cookie)).json()).toMatchObject({
+      pendingEmail: null,
+      companyName: null,
+    });
   });
 
   it('changes only the caller’s own account', async () => {
     const owner = await registerOwner(t.app);
     const other = await registerOwner(t.app);
-    await put(PROFILE, owner.cookie, { companyName: 'Mine', contactEmail: 'me@mine.example' });
+    const mine = await put(PROFILE, owner.cookie, {
+      companyName: 'Mine',
+      email: 'me@mine.example',
+      currentPassword: owner.password,
+    });
+    expect(mine.json().user.pendingEmail).toBe('me@mine.example');
     expect((await me(other.cookie)).json()).toMatchObject({
       companyName: null,
-      contactEmail: null,
+      email: other.email,
+      pendingEmail: null,
     });
   });
 });
@@ -282,7 +308,7 @@ describe('GET /api/auth/export', () => {
     const other = await registerOwner(t.app);
     await put(PROFILE, owner.cookie, {
       companyName: 'Export Gym',
-      contactEmail: 'desk@export.example',
+      email: owner.email,
       phone: '555 0100',
     });
     await t.app.inject({
@@ -324,7 +350,7 @@ describe('GET /api/auth/export', () => {
       id: owner.id,
       email: owner.email,
       companyName: 'Export Gym',
-      contactEmail: 'desk@export.example',
+      emailVerified: false,
       phone: '555 0100',
       plan: 'power-cycle',
     });

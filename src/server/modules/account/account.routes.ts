@@ -1,5 +1,8 @@
 import { accountEndpoints, exportFileName, PASSWORD_CHANGED } from '@shared/account.contract';
+import { changeRequested } from '@shared/email-verification.contract';
+import type { Config } from '../../config';
 import { UnauthorizedError } from '../../lib/errors';
+import { appOrigin } from '../../plugins/app-origin';
 import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
@@ -11,11 +14,18 @@ export const CHANGE_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 /** Settings (product.md §2, §5, §8): profile, notifications, password, data export. */
 export function accountRoutes(
   routes: RouteCollector,
-  { account }: { account: AccountService },
+  {
+    account,
+    config,
+  }: { account: AccountService; config: Pick<Config, 'publicOrigin' | 'appHosts'> },
 ): void {
-  routes.route(accountEndpoints.profile, async ({ user, body }) => {
-    const updated = await account.updateProfile(user, body);
-    return { message: 'Settings updated', user: toPublicUser(updated) };
+  routes.route(accountEndpoints.profile, async ({ user, body, request }) => {
+    const updated = await account.updateProfile(user, body, appOrigin(request, config));
+    const changing = updated.pendingEmail !== null && updated.pendingEmail !== user.pendingEmail;
+    return {
+      message: changing ? changeRequested(updated.pendingEmail!) : 'Settings updated',
+      user: toPublicUser(updated),
+    };
   });
 
   routes.route(accountEndpoints.notifications, async ({ user, body }) => {

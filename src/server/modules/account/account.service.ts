@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
 import type { AuthService, UserPatch } from '../auth/auth.service';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
 
@@ -27,6 +28,7 @@ interface Deps {
   sessions: SessionRevoker;
   /** The database's time zone names (a zone it does not know would fail the reports' queries). */
   timeZones: Pick<AnalyticsService, 'knownTimeZone'>;
+  emailVerification: Pick<EmailVerificationService, 'requestChange'>;
   now?: () => number;
 }
 
@@ -36,6 +38,7 @@ export function accountService({
   plans,
   sessions,
   timeZones,
+  emailVerification,
   now = Date.now,
 }: Deps) {
   async function update(userId: string, patch: UserPatch) {
@@ -45,10 +48,18 @@ export function accountService({
   }
 
   return {
-    updateProfile(user: UserRow, input: ProfileBody): Promise<UserRow> {
+    /**
+     * Saves the company name and phone. A different email does not apply here: it waits for the
+     * link sent to it (`origin`: where that link points). A refused email saves nothing.
+     */
+    async updateProfile(
+      user: UserRow,
+      input: ProfileBody,
+      origin: string | null,
+    ): Promise<UserRow> {
+      await emailVerification.requestChange(user, input, origin);
       return update(user.id, {
         companyName: input.companyName,
-        contactEmail: input.contactEmail,
         phone: input.phone ? input.phone : null,
       });
     },

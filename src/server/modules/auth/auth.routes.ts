@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authEndpoints, tooManySignIns, tooManySignUps } from '@shared/auth.contract';
+import type { Config } from '../../config';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
+import { appOrigin } from '../../plugins/app-origin';
 import { failureLimit, underLimits, type Limit } from '../../plugins/attempt-limit';
 import { clientAddress } from '../../plugins/client-address';
 import type { RouteCollector } from '../../plugins/routes';
 import type { SessionManager } from '../../plugins/session';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { AuthService } from './auth.service';
 import { toPublicUser } from './public-user';
 
@@ -30,6 +33,8 @@ interface Deps {
   auth: AuthService;
   sessions: SessionManager;
   signUpLimits: SignUpLimits;
+  emailVerification: Pick<EmailVerificationService, 'sendVerification'>;
+  config: Pick<Config, 'publicOrigin' | 'appHosts'>;
 }
 
 function emailOf(body: unknown): string {
@@ -43,7 +48,7 @@ const minutesLeft = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 export function authRoutes(
   app: FastifyInstance,
   routes: RouteCollector,
-  { auth, sessions, signUpLimits }: Deps,
+  { auth, sessions, signUpLimits, emailVerification, config }: Deps,
 ): void {
   const failedSignIns = [
     failureLimit(app, LOGIN_FAILURES_PER_IP, (r) => `ip:${clientAddress(r.ip)}`, tooManySignIns),
@@ -71,6 +76,10 @@ export function authRoutes(
         () => auth.register(body),
       );
       await sessions.start(request, reply, user.id);
+      const origin = appOrigin(request, config);
+      if (origin) await emailVerification.sendVerification(user, origin);
+      else
+        request.log.warn({ host: request.hostname }, "verification not sent: not the app's host");
       return { message: 'Account created', user: toPublicUser(user) };
     },
     {

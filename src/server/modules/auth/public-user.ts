@@ -6,6 +6,8 @@ export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
     firstName: row.firstName,
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,
@@ -17,7 +19,6 @@ export function toPublicUser(row: UserRow): PublicUser {
     onboardingCompleted: row.onboardingCompleted,
     isAdmin: row.isAdmin,
     plan: row.plan,
-    contactEmail: row.contactEmail,
     phone: row.phone,
     notifyEmail: row.notifyEmail,
     notifyStudentActivity: row.notifyStudentActivity,

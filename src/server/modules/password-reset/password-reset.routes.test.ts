@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED } from '@shared/account.contract';
@@ -6,6 +7,8 @@ import {
   PASSWORD_RESET_DONE,
   RESET_REQUESTED,
 } from '@shared/password-reset.contract';
+import { passwordResets } from '../../db/schema/password-resets';
+import { QUEUE_SCHEMA } from '../../jobs/queue-upgrade';
 import { PASSWORD_CHANGED_SUBJECT } from '../../mail/templates/password-changed';
 import { PASSWORD_RESET_SUBJECT } from '../../mail/templates/password-reset';
 import { registerOwner, startTestApp, uniqueEmail, type TestApp } from '../../test/harness';
@@ -145,7 +148,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(res.json()).toEqual({ message: RESET_REQUESTED });
     await forgot(marker.email);
     await smtp.waitFor(resetMailTo(marker.email));
-    expect(smtp.messages.filter(to(owner.email))).toEqual([]);
+    expect(smtp.messages.filter(resetMailTo(owner.email))).toEqual([]);
   });
 
   it('refuses a malformed address and malformed JSON with a 400, never a 500', async () => {
@@ -157,6 +160,36 @@ describe('POST /api/auth/forgot-password', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the request itself (no timing side channel)', () => {
+  it('queues one job with the address and touches no account or token, whoever asks', async () => {
+    // An app that sends nothing: what the request did is all there is to see.
+    const quiet = await startTestApp({ deps: { mail: { worker: false } } });
+    try {
+      const owner = await registerOwner(quiet.app);
+      const nobody = uniqueEmail('nobody');
+      for (const email of [owner.email, nobody]) {
+        const res = await quiet.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email },
+          remoteAddress: nextIp(),
+        });
+        expect(res.json()).toEqual({ message: RESET_REQUESTED });
+      }
+      expect(await quiet.database.db.select().from(passwordResets)).toEqual([]);
+      const jobs = (await quiet.database.db.execute(
+        sql`select data from ${sql.identifier(QUEUE_SCHEMA)}.job where name = 'mail' and data ? 'kind' order by created_on`,
+      )) as unknown as { rows: Array<{ data: unknown }> };
+      expect(jobs.rows.map((r) => r.data)).toEqual([
+        { kind: 'password-reset', email: owner.email, origin: 'http://localhost:80' },
+        { kind: 'password-reset', email: nobody, origin: 'http://localhost:80' },
+      ]);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 

@@ -36,12 +36,21 @@ export function passwordResetService({ repo, users, sessions, mail, now = Date.n
 
   return {
     /**
-     * Emails a reset link to the address when it has an account, at most a few per hour; nothing
-     * otherwise. The caller answers the same either way. `origin` is where the link points.
+     * Queues the request, and nothing else: the request does the same work whether or not the
+     * address has an account (no timing side channel). The mail worker decides (`prepareReset`).
+     * `origin` is where the link points.
      */
     async requestReset(email: string, origin: string): Promise<void> {
+      await mail.request({ kind: 'password-reset', email, origin });
+    },
+
+    /**
+     * In the mail worker: a reset link for the address when it has an account and has had fewer
+     * than a few this hour (the token stored as a hash), the email that carries it; else nothing.
+     */
+    async prepareReset({ email, origin }: { email: string; origin: string }) {
       const user = await users.findUserByEmail(email);
-      if (!user || !emailsPerAddress.take(user.id)) return;
+      if (!user || !emailsPerAddress.take(user.id)) return null;
       const at = now();
       await repo.deleteExpired(new Date(at));
       const token = randomBytes(32).toString('base64url');
@@ -52,11 +61,11 @@ export function passwordResetService({ repo, users, sessions, mail, now = Date.n
         createdAt: new Date(at),
         expiresAt: new Date(at + RESET_LINK_HOURS * HOUR_MS),
       });
-      await mail.enqueue({
-        template: 'password-reset',
+      return {
+        template: 'password-reset' as const,
         to: user.email,
         link: `${origin}${RESET_PASSWORD_PATH}?token=${token}`,
-      });
+      };
     },
 
     /**

@@ -42,11 +42,7 @@ describe('a null character in the input', () => {
   });
 
   it.each([
-    [
-      'PUT',
-      '/api/auth/settings/profile',
-      { companyName: 'Spin\u0000Co', contactEmail: 'a@example.com' },
-    ],
+    ['PUT', '/api/auth/settings/profile', { companyName: 'Spin\u0000Co', email: 'a@example.com' }],
     [
       'PUT',
       '/api/auth/branding',

@@ -137,6 +137,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       payload: 'List-Unsubscribe=One-Click',
     }),
   }),
+  // A well-formed verification link nobody issued: refused, nothing changes.
+  'POST /api/auth/verify-email': open(400, {
+    body: 'json',
+    request: () => json({ token: 'A'.repeat(43) }),
+  }),
+  // Every account here starts unverified: a link is sent again.
+  'POST /api/auth/email/resend': owner(200),
+  'DELETE /api/auth/email/pending': owner(200),
   // Ends the caller's session: signed out it has nothing to end and still answers.
   'POST /api/auth/logout': open(200, { last: true }),
   'GET /api/auth/user': owner(200),
@@ -155,7 +163,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PUT /api/auth/slug': owner(200, { body: 'json', request: () => json({ slug: nextSlug() }) }),
   'PUT /api/auth/settings/profile': owner(200, {
     body: 'json',
-    request: () => json({ companyName: 'Spin Co', contactEmail: 'desk@example.com', phone: '' }),
+    // A new email (it waits for its link), with the caller's password.
+    request: (_w, caller) =>
+      json({
+        companyName: 'Spin Co',
+        email: 'desk@example.com',
+        phone: '',
+        currentPassword: caller?.password ?? 'not signed in',
+      }),
   }),
   'PUT /api/auth/settings/notifications': owner(200, {
     body: 'json',

@@ -15,6 +15,7 @@ import { QuickActions } from './quick-actions';
 import { RecentVideos } from './recent-videos';
 import { StatCards } from './stat-cards';
 import { useCopyLink } from './use-copy-link';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 /** The Branding draft defaults (product.md §3): a gym still on them has not customised its interface. */
 const DEFAULT_PRIMARY = '#ff4500';
@@ -44,6 +45,7 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6">
+      <VerifyEmailBanner user={user} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl">
