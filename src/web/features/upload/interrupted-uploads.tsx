@@ -18,6 +18,7 @@ export function InterruptedUploads({ uploads, onDiscard }: InterruptedUploadsPro
     <ul className="space-y-2" aria-label="Interrupted uploads">
       {uploads.map((upload) => {
         const percent = Math.floor((upload.sent / Math.max(1, upload.size)) * 100);
+        const whole = upload.sent >= upload.size;
         return (
           <li
             key={upload.key}
@@ -28,9 +29,11 @@ export function InterruptedUploads({ uploads, onDiscard }: InterruptedUploadsPro
             <div className="min-w-0 flex-1 space-y-0.5">
               <p className="text-sm font-medium break-words">Resume upload of {upload.fileName}</p>
               <p className="text-sm text-muted-foreground">
-                {percent}% of {formatSize(upload.size)} was sent before the page closed. Choose{' '}
-                {upload.fileName} again below: the upload continues from there. Your browser cannot
-                reopen the file by itself.
+                {whole
+                  ? `The whole file (${formatSize(upload.size)}) was sent, but its details were never saved.`
+                  : `${percent}% of ${formatSize(upload.size)} was sent before the page closed.`}{' '}
+                Choose {upload.fileName} again below: the upload continues from there. Your browser
+                cannot reopen the file by itself.
               </p>
             </div>
             <Button

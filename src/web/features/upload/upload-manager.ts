@@ -26,7 +26,8 @@ const PROGRESS_EVERY_MS = 200;
  * the video when the details are submitted and the file is sent (whichever comes last), and keeps
  * going while the owner moves around the app. The screen and the tray read upload-store.ts.
  */
-let active: VideoUpload | null = null;
+/** The chosen file's transfer (running, or finished until the video is created); null when none. */
+let current: VideoUpload | null = null;
 let queryClient: QueryClient | null = null;
 const meter = new TransferMeter();
 let lastProgressAt = 0;
@@ -49,8 +50,9 @@ export async function videoFileProblem(file: File): Promise<FileProblem | null> 
  * video is deleted first: its place under the plan's limit goes to the new one.
  */
 export async function startUpload(file: File, replacing: string | null): Promise<void> {
-  active?.abort(true);
-  active = null;
+  // Another file instead: the first one's copy on the server goes (its place under the caps too).
+  current?.abort(true);
+  current = null;
   if (replacing) {
     await api(videoEndpoints.remove, { params: { id: replacing } }).catch((error: unknown) => {
       // Already gone is what we wanted.
@@ -71,17 +73,15 @@ function send(file: File) {
     lastProgressAt = now;
     dispatchUpload({ type: 'progress', stats });
   });
-  active = sending;
+  current = sending;
   sending.done.then(
     (address) => {
-      if (active !== sending) return;
-      active = null;
+      if (current !== sending) return;
       dispatchUpload({ type: 'sent', address });
       void saveWhenReady();
     },
     (error: unknown) => {
-      if (active !== sending) return; // stopped or replaced on purpose
-      active = null;
+      if (current !== sending) return; // stopped or replaced on purpose
       const problem =
         error instanceof TransferError
           ? error.problem
@@ -125,6 +125,8 @@ async function saveWhenReady(): Promise<void> {
       enhancementNotes: details.enhancementNotes,
     });
     if (queryClient) void refetchOwnerVideos(queryClient);
+    void current?.forget();
+    current = null;
     saveUploadDraft(null);
     dispatchUpload({ type: 'succeed', title: video.title });
     toast({
@@ -156,8 +158,8 @@ function failureToast(problem: UploadProblem) {
 
 /** Cancel upload: stops sending; what arrived is kept, so sending again (or a reload) continues. */
 export function stopUpload(): void {
-  const sending = active;
-  active = null;
+  const sending = current;
+  current = null;
   sending?.abort();
   dispatchUpload({ type: 'stop' });
 }
@@ -172,9 +174,9 @@ export function resumeUpload(): void {
 
 /** Choose Different File (or the upload is done with): the transfer and what the server holds go. */
 export function discardUpload(): void {
-  const sending = active;
-  active = null;
-  sending?.abort(true);
+  const dropped = current;
+  current = null;
+  dropped?.abort(true);
   saveUploadDraft(null);
   dispatchUpload({ type: 'reset' });
 }

@@ -29,6 +29,8 @@ export interface VideoUpload {
    * with `discard`, the server's copy is deleted too (its place under the upload caps is freed).
    */
   abort(discard?: boolean): void;
+  /** Once the file is a video: this browser no longer offers it for a resume. */
+  forget(): Promise<void>;
 }
 
 /**
@@ -48,7 +50,9 @@ export function uploadVideoFile(
       metadata: { filename: file.name, filetype: file.type },
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
-      removeFingerprintOnSuccess: true,
+      // Kept until the video is created (forget()): a sent file whose details never got saved (a
+      // reload, a closed tab) is offered again, and picking it finishes at once from the server's copy.
+      removeFingerprintOnSuccess: false,
       onProgress,
       onSuccess: ({ lastResponse }) => {
         const address = lastResponse.getHeader(OBJECT_URL_HEADER);
@@ -74,6 +78,11 @@ export function uploadVideoFile(
       aborted = true;
       void upload?.abort(discard).catch(() => {});
     },
+    async forget() {
+      const storage = tus.defaultOptions.urlStorage;
+      const entries = (await upload?.findPreviousUploads().catch(() => [])) ?? [];
+      await Promise.all(entries.map((entry) => storage.removeUpload(entry.urlStorageKey)));
+    },
   };
 }
 
@@ -89,7 +98,10 @@ export function transferProblem(error: Error | null): UploadProblem {
   return { kind: refused ? 'refused' : 'connection', message, detail };
 }
 
-/** An upload this browser started earlier and did not finish (a reload, a closed tab). */
+/**
+ * An upload this browser started earlier that never became a video (a reload, a closed tab): part
+ * of the file is on the server, or all of it with the details never saved.
+ */
 export interface InterruptedUpload {
   /** tus's key for it in localStorage. */
   key: string;
@@ -123,7 +135,7 @@ export async function findInterruptedUploads(): Promise<InterruptedUpload[]> {
         });
         const sent = Number(res.headers.get('upload-offset'));
         const size = Number(res.headers.get('upload-length') ?? entry.size);
-        if (!res.ok || !Number.isFinite(sent) || sent >= size) return null;
+        if (!res.ok || !Number.isFinite(sent) || !Number.isFinite(size)) return null;
         return {
           key: entry.urlStorageKey,
           url: entry.uploadUrl,
