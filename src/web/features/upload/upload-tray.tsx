@@ -27,7 +27,7 @@ export function UploadTray() {
       ? `"${state.created}" is uploaded and being processed.`
       : (TRAY_TEXT[phase] ?? uploadStatusText(phase, state));
   const Icon =
-    phase === 'success'
+    phase === 'success' || phase === 'sent'
       ? CheckCircle2
       : phase === 'error'
         ? AlertTriangle
@@ -36,59 +36,63 @@ export function UploadTray() {
           : Loader2;
 
   return (
-    <aside
-      aria-label="Upload"
-      data-testid="upload-tray"
-      className="fixed inset-x-3 bottom-3 z-40 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80"
-    >
-      <div className="flex items-start gap-2">
-        <Icon
-          aria-hidden="true"
-          className={
-            phase === 'error'
-              ? 'mt-0.5 size-4 shrink-0 text-destructive-text'
-              : phase === 'sending' || phase === 'waiting' || phase === 'saving'
-                ? 'mt-0.5 size-4 shrink-0 animate-spin text-primary motion-reduce:animate-none'
-                : 'mt-0.5 size-4 shrink-0 text-primary'
-          }
-        />
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <p className="truncate text-sm font-medium" title={state.file?.name}>
-            {state.file?.name}
-          </p>
-          <p role="status" className="text-xs text-muted-foreground">
-            {text}
-            {phase !== 'success' && phase !== 'error' && (
-              <span className="tabular-nums"> · {percent}%</span>
+    <>
+      {/* Room at the end of the page, so the tray never hides its last lines. */}
+      <div aria-hidden="true" className="h-28 shrink-0" />
+      <aside
+        aria-label="Upload"
+        data-testid="upload-tray"
+        className="fixed inset-x-3 bottom-3 z-40 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80"
+      >
+        <div className="flex items-start gap-2">
+          <Icon
+            aria-hidden="true"
+            className={
+              phase === 'error'
+                ? 'mt-0.5 size-4 shrink-0 text-destructive-text'
+                : phase === 'sending' || phase === 'waiting' || phase === 'saving'
+                  ? 'mt-0.5 size-4 shrink-0 animate-spin text-primary motion-reduce:animate-none'
+                  : 'mt-0.5 size-4 shrink-0 text-primary'
+            }
+          />
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <p className="truncate text-sm font-medium" title={state.file?.name}>
+              {state.file?.name}
+            </p>
+            <p role="status" className="text-xs text-muted-foreground">
+              {text}
+              {phase !== 'success' && phase !== 'error' && (
+                <span className="tabular-nums"> · {percent}%</span>
+              )}
+            </p>
+            {phase !== 'success' && (
+              <Progress
+                value={percent}
+                className="h-1.5"
+                aria-label="Video upload progress"
+                aria-valuetext={`${percent}% uploaded`}
+              />
             )}
-          </p>
-          {phase !== 'success' && (
-            <Progress
-              value={percent}
-              className="h-1.5"
-              aria-label="Video upload progress"
-              aria-valuetext={`${percent}% uploaded`}
-            />
+            <Link
+              href={phase === 'success' ? '/videos' : '/upload'}
+              className="inline-flex min-h-8 items-center text-xs font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {phase === 'success' ? 'Video Library' : 'Open upload'}
+            </Link>
+          </div>
+          {phase === 'success' && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-mt-1 -mr-1 size-8"
+              aria-label="Dismiss"
+              onClick={finishUpload}
+            >
+              <X aria-hidden="true" />
+            </Button>
           )}
-          <Link
-            href={phase === 'success' ? '/videos' : '/upload'}
-            className="inline-flex min-h-8 items-center text-xs font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {phase === 'success' ? 'Video Library' : 'Open upload'}
-          </Link>
         </div>
-        {phase === 'success' && (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-mt-1 -mr-1 size-8"
-            aria-label="Dismiss"
-            onClick={finishUpload}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        )}
-      </div>
-    </aside>
+      </aside>
+    </>
   );
 }
