@@ -129,10 +129,12 @@ async function saveWhenReady(): Promise<void> {
     current = null;
     saveUploadDraft(null);
     dispatchUpload({ type: 'succeed', title: video.title });
-    toast({
-      title: VIDEO_MESSAGES.successTitle,
-      description: VIDEO_MESSAGES.successDescription(video.title),
-    });
+    // Elsewhere in the app the tray says it, where a toast would cover it.
+    if (onUploadScreen())
+      toast({
+        title: VIDEO_MESSAGES.successTitle,
+        description: VIDEO_MESSAGES.successDescription(video.title),
+      });
   } catch (error) {
     const failure =
       error instanceof UploadStepError ? error : new UploadStepError(VIDEO_MESSAGES.unexpected);
@@ -146,9 +148,15 @@ async function saveWhenReady(): Promise<void> {
   }
 }
 
-/** product.md §8: a failed step is also a toast 'Upload failed', unless the screen says it already. */
+/** The owner is on the upload screen (elsewhere the app shell's tray shows the upload). */
+const onUploadScreen = () => window.location.pathname === '/upload';
+
+/**
+ * product.md §8: a failed step is also a toast 'Upload failed', unless the screen says it already
+ * (a file that is no video), or the owner is elsewhere (the tray says it, where a toast would cover it).
+ */
 function failureToast(problem: UploadProblem) {
-  if (problem.kind === 'file') return;
+  if (problem.kind === 'file' || !onUploadScreen()) return;
   toast({
     title: VIDEO_MESSAGES.uploadFailedTitle,
     description: problem.message,

@@ -387,6 +387,23 @@ describe('useUploadFlow: an upload that cannot be lost', () => {
     expect(second.result.current.flow.form.getValues('title')).toBe('Sprint Ladder');
   });
 
+  it('saves a class submitted before leaving, and leaves the news to the tray (no toast over it)', async () => {
+    tus.mode = 'hang';
+    const sent = fakeServer(() => created('Sprint Ladder'));
+    const { result, unmount } = setup();
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
+    await act(() => result.current.flow.submit());
+    const toastBefore = result.current.toast?.id;
+    unmount();
+    window.history.replaceState(null, '', '/analytics');
+    act(() => tus.finish());
+    await waitFor(() => expect(getUploadState().created).toBe('Sprint Ladder'));
+    expect(creations(sent)).toHaveLength(1);
+    const toasts = renderHook(() => useToast().toasts[0]);
+    expect(toasts.result.current?.id).toBe(toastBefore);
+  });
+
   it('asks before the page is left while bytes are still on their way, not after', async () => {
     tus.mode = 'hang';
     fakeServer();
