@@ -37,7 +37,7 @@ export function dispatchUpload(action: UploadAction): void {
   listeners.forEach((listener) => listener());
 }
 
-export function subscribeUpload(listener: () => void): () => void {
+function subscribeUpload(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
