@@ -74,8 +74,10 @@ export interface SeedVideo {
   title: string;
   status: SeedStatus;
   description?: string;
-  /** Seconds. */
-  duration?: number;
+  /** Seconds; null: never measured (a file ingest could not read). */
+  duration?: number | null;
+  /** processingNotes: what the pipeline (or an admin) wrote, e.g. why the video failed. */
+  notes?: string;
   /** Bytes. */
   fileSize?: number;
   /** Minutes before now, so the newest-first order is known. */
@@ -114,7 +116,13 @@ export async function seedVideos(
       originalFileUrl: `/objects/originals/${id}.mp4`,
       enhancedFileUrl: ready ? `/objects/enhanced/${id}.mp4` : null,
       fileSize: String(spec.fileSize ?? 734_003_200),
-      duration: spec.duration === undefined ? '2700' : String(spec.duration),
+      duration:
+        spec.duration === undefined
+          ? '2700'
+          : spec.duration === null
+            ? null
+            : String(spec.duration),
+      processingNotes: spec.notes ?? null,
       processingStatus: spec.status,
       uploadedAt: new Date(now - (spec.minutesAgo ?? index) * 60_000),
       enhancedAt: ready ? new Date(now) : null,

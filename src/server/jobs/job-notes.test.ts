@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FfmpegError } from '../media/ffmpeg';
 import { PROCESSING_NOTES_MAX } from '@shared/admin.contract';
+import { explainFailure } from '@shared/video-failure';
 import {
   enhancedNote,
   failedNote,
+  limitNote,
   manualNote,
   NOTES,
   shortReason,
@@ -79,5 +81,27 @@ describe('throttledProgress', () => {
     eager.report(1);
     await eager.flush();
     expect(written.at(-1)).toBe(99);
+  });
+});
+
+describe('the owner’s words for every failure note (src/shared/video-failure.ts)', () => {
+  it('never shows the owner a tool name or a count of attempts', () => {
+    const notes = [
+      NOTES.unreadable,
+      NOTES.originalMissing,
+      NOTES.enhancedFileMissing,
+      NOTES.enhancedFileUnreadable,
+      failedNote('prepare', 3, new FfmpegError('ffmpeg', 1, null, 'moov atom not found')),
+      failedNote('enhance', 3, new FfmpegError('ffmpeg', 1, null, 'x')),
+      failedNote('package', 1, new Error('ENOSPC: no space left on device, write')),
+      limitNote('too-long', 'original'),
+      limitNote('too-small-for-length', 'original'),
+      limitNote('too-large', 'enhanced'),
+    ];
+    for (const note of notes) {
+      const reason = explainFailure(note);
+      expect(reason, note).not.toMatch(/ffmpeg|attempt|ENOSPC|moov/i);
+      expect(reason.length).toBeGreaterThan(20);
+    }
   });
 });

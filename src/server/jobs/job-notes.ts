@@ -1,4 +1,5 @@
 import { MANUAL_WORK_NOTE_PREFIX } from '@shared/processing-time.contract';
+import { FAILED_JOB_LEADS } from '@shared/video-failure';
 import type { EnhanceSummary } from '../media/enhance-media';
 import { FfmpegError } from '../media/ffmpeg';
 import { MEDIA_LIMITS, type LimitBreach } from '../media/media-limits';
@@ -67,11 +68,7 @@ export function failedNote(
   attempts: number,
   error: unknown,
 ): string {
-  const lead = {
-    prepare: 'Preparing the video for playback failed',
-    enhance: 'Automatic enhancement failed',
-    package: 'Packaging the enhanced video for streaming failed',
-  }[what];
+  const lead = FAILED_JOB_LEADS[what];
   const tail =
     what === 'prepare'
       ? 'Please upload the video again.'

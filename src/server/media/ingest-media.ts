@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { SNIFF_BYTES } from '../storage/content-type';
+import { SNIFF_BYTES } from '@shared/video-sniff';
 import { FfmpegError, runFfmpeg, runFfprobe, type MediaTools, type RunOptions } from './ffmpeg';
 import { demuxerFor } from './input-args';
 import { limitBreach, MediaLimitError } from './media-limits';

@@ -1,4 +1,4 @@
-import { sniffVideo, type VideoType } from '../storage/content-type';
+import { sniffVideo, type VideoType } from '@shared/video-sniff';
 
 /**
  * The ffmpeg demuxers a user's video is read with (product.md §9 formats): 'mov' is MP4 and MOV (and

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, mediaFixtures } from '../test/media-fixtures';
-import { sniffImage, sniffVideo } from './content-type';
+import { sniffVideo } from '@shared/video-sniff';
+import { sniffImage } from './content-type';
 
 const run = promisify(execFile);
 const made: Record<string, Buffer> = {};

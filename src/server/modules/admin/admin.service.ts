@@ -12,7 +12,7 @@ import type { UserRow } from '../../db/schema/users';
 import type { MediaJobs } from '../../jobs/media-jobs';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { mediaKeys } from '../../media/media-paths';
-import { SNIFF_BYTES, sniffVideo } from '../../storage/content-type';
+import { SNIFF_BYTES, sniffVideo } from '@shared/video-sniff';
 import { ObjectTooLargeError, type ObjectStore } from '../../storage/object-store';
 import type { UploadsService } from '../uploads/uploads.service';
 import {

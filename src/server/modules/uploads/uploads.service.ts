@@ -11,7 +11,7 @@ import {
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UploadRow } from '../../db/schema/uploads';
 import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
-import { SNIFF_BYTES } from '../../storage/content-type';
+import { SNIFF_BYTES } from '@shared/video-sniff';
 import { LocalDiskStore } from '../../storage/local-disk';
 import { ObjectTooLargeError, type ObjectInfo, type ObjectStore } from '../../storage/object-store';
 import type { Outstanding, UploadsRepository, UploadStatus } from './uploads.repository';

@@ -12,7 +12,8 @@ import {
 import type { UserRow } from '../../db/schema/users';
 import type { VideoRow } from '../../db/schema/videos';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { sniffImage, sniffVideo } from '../../storage/content-type';
+import { sniffVideo } from '@shared/video-sniff';
+import { sniffImage } from '../../storage/content-type';
 import { ObjectChangedError, type ObjectStore } from '../../storage/object-store';
 import type { OwnedUpload, UploadsService } from '../uploads/uploads.service';
 import type { VideoMediaRepository } from './video-media.repository';

@@ -8,7 +8,7 @@ import { DEFAULT_TOOLS, runFfprobe } from '../../media/ffmpeg';
 import { makePreview, probeMedia } from '../../media/ingest-media';
 import { demuxerFor } from '../../media/input-args';
 import { buildProbeArgs, UnreadableMediaError } from '../../media/probe-args';
-import { sniffVideo } from '../../storage/content-type';
+import { sniffVideo } from '@shared/video-sniff';
 import { FFMPEG, mediaFixtures } from '../media-fixtures';
 
 /**

@@ -17,7 +17,8 @@ import { contentTypeFor } from '../../media/media-files';
 import { hlsVersionOf } from '../../media/media-paths';
 import { looksLikeSvg, svgDangers } from '../../modules/branding/logo-image';
 import { publicDownloadName } from '../../modules/files/files.routes';
-import { sniffImage, sniffVideo } from '../../storage/content-type';
+import { sniffVideo } from '@shared/video-sniff';
+import { sniffImage } from '../../storage/content-type';
 import { contentDisposition } from '../../storage/object-store';
 
 const BOUND_MS = 50;

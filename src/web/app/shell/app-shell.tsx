@@ -5,6 +5,7 @@ import { ThemeToggle } from '@web/components/theme-toggle';
 import { Separator } from '@web/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@web/components/ui/sidebar';
 import { Spinner } from '@web/components/ui/spinner';
+import { UploadTray } from '@web/features/upload/upload-tray';
 import { AppSidebar } from './app-sidebar';
 import { pageTitleFor } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -25,7 +26,7 @@ function TopBar({ title }: { title: string | undefined }) {
 
 /**
  * The signed-in, onboarded layout (product.md §2): the collapsible sidebar, the top bar with the sidebar
- * trigger, the theme toggle and the user menu, and the page.
+ * trigger, the theme toggle and the user menu, the page, and the tray of an upload in progress.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {children}
           </Suspense>
         </main>
+        <UploadTray />
       </SidebarInset>
     </SidebarProvider>
   );

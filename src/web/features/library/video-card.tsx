@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import {
+  AlertTriangle,
   BarChart3,
   Calendar,
   Clock,
@@ -9,9 +10,11 @@ import {
   MoreVertical,
   Pencil,
   Play,
+  RefreshCw,
   Trash2,
 } from 'lucide-react';
 import { formatDuration, formatSize } from '@shared/format';
+import { explainFailure } from '@shared/video-failure';
 import type { VideoDto } from '@shared/videos.contract';
 import { ProcessingEstimate } from '@web/components/processing-estimate';
 import { VideoStatusBadge } from '@web/components/video-status-badge';
@@ -47,6 +50,7 @@ export const VideoCard = memo(function VideoCard({
 }: { video: VideoDto } & VideoCardActions) {
   const status = videoCardStatus(video);
   const ready = status === 'ready';
+  const failed = status === 'error';
   const duration = formatDuration(video.duration);
   const size = formatSize(video.fileSize);
   const uploaded = new Date(video.uploadedAt);
@@ -119,14 +123,26 @@ export const VideoCard = memo(function VideoCard({
         )}
         {video.progress !== null && <JobProgress video={video} />}
         {status === 'processing' && <ProcessingEstimate video={video} />}
-        <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground">
-          <div className="inline-flex items-center gap-1">
-            <dt>
-              <Clock aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Duration</span>
-            </dt>
-            <dd>{duration ?? 'Measuring...'}</dd>
+        {failed && (
+          <div
+            className="flex gap-2 rounded-md bg-destructive-soft p-2.5 text-sm text-destructive-text"
+            data-testid="failure-reason"
+          >
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>{explainFailure(video.processingNotes)}</p>
           </div>
+        )}
+        <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground">
+          {/* A failed video is never measured: no 'Measuring...' for ever. */}
+          {(duration || !failed) && (
+            <div className="inline-flex items-center gap-1">
+              <dt>
+                <Clock aria-hidden="true" className="size-3.5" />
+                <span className="sr-only">Duration</span>
+              </dt>
+              <dd>{duration ?? 'Measuring...'}</dd>
+            </div>
+          )}
           {size && (
             <div className="inline-flex items-center gap-1">
               <dt>
@@ -146,23 +162,38 @@ export const VideoCard = memo(function VideoCard({
             </dd>
           </div>
         </dl>
-        <div className="flex gap-2 pt-2">
-          <Button
-            size="sm"
-            variant={ready ? 'default' : 'secondary'}
-            className="flex-1"
-            disabled={!ready}
-            onClick={() => onWatch(video)}
-          >
-            <Play aria-hidden="true" />
-            {ready ? 'Watch' : status === 'error' ? 'Unavailable' : 'Processing'}
-            <span className="sr-only"> {video.title}</span>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => onEdit(video)}>
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {video.title}</span>
-          </Button>
-        </div>
+        {failed ? (
+          <div className="flex gap-2 pt-2">
+            <Button size="sm" className="flex-1" asChild>
+              <Link href={`/upload?replace=${encodeURIComponent(video.id)}`}>
+                <RefreshCw aria-hidden="true" />
+                Replace<span className="sr-only"> {video.title}</span>
+              </Link>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onDelete(video)}>
+              <Trash2 aria-hidden="true" />
+              Delete<span className="sr-only"> {video.title}</span>
+            </Button>
+          </div>
+        ) : (
+          <div className="flex gap-2 pt-2">
+            <Button
+              size="sm"
+              variant={ready ? 'default' : 'secondary'}
+              className="flex-1"
+              disabled={!ready}
+              onClick={() => onWatch(video)}
+            >
+              <Play aria-hidden="true" />
+              {ready ? 'Watch' : 'Processing'}
+              <span className="sr-only"> {video.title}</span>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onEdit(video)}>
+              <Pencil aria-hidden="true" />
+              Edit<span className="sr-only"> {video.title}</span>
+            </Button>
+          </div>
+        )}
       </div>
     </li>
   );

@@ -4,6 +4,7 @@ import {
   CheckCircle2,
   FileVideo,
   ImageIcon,
+  Play,
   RotateCcw,
   Upload,
   X,
@@ -25,8 +26,11 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
+import { InterruptedUploads } from './interrupted-uploads';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { RecentUploads } from './recent-uploads';
+import { useEnhancementTimeText } from '@web/lib/processing-time';
+import { uploadStatusText } from './upload-state';
 import { useUploadFlow } from './use-upload-flow';
 import { VideoDropZone } from './video-drop-zone';
 
@@ -41,32 +45,35 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 /** The upload screen (product.md §2, §4, §5, §8); the flow itself is useUploadFlow's. */
 export function UploadPage() {
   const id = useId();
+  const enhancementTime = useEnhancementTimeText();
   const videoInputRef = useRef<HTMLInputElement>(null);
   const logoInputRef = useRef<HTMLInputElement>(null);
   const {
     state,
-    busy,
+    phase,
+    locked,
     fileProblem,
-    resumable,
+    resumed,
+    interrupted,
+    replacing,
     form,
     logo,
     logoMissing,
     canSubmit,
-    steps,
-    uploadedTitle,
     chooseVideo,
     chooseLogo,
     removeLogo,
     setAddLogo,
     setReplaceBackground,
     chooseDifferentFile,
+    discardInterrupted,
     cancelUpload,
-    retry,
+    resumeUpload,
     submit,
   } = useUploadFlow();
   const { register, watch } = form;
   const { errors } = form.formState;
-  const { phase, file } = state;
+  const { file } = state;
   const replaceBackground = watch('replaceBackground');
   const addLogo = watch('addLogo');
   const descriptionLength = (watch('description') ?? '').length;
@@ -103,7 +110,7 @@ export function UploadPage() {
             <div role="status" className="space-y-2">
               <h1 className="text-2xl font-bold tracking-tight">{VIDEO_MESSAGES.successTitle}</h1>
               <p className="text-muted-foreground">
-                {VIDEO_MESSAGES.successDescription(uploadedTitle)}
+                {VIDEO_MESSAGES.successDescription(state.created ?? '')}
               </p>
               <p className="text-sm text-muted-foreground">Taking you to your Video Library...</p>
             </div>
@@ -118,9 +125,18 @@ export function UploadPage() {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Upload Video</h1>
         <p className="text-muted-foreground">
-          Add a recorded class. We enhance its lighting, sound and branding within 24-48 hours.
+          Add a recorded class. We enhance its lighting, sound and branding: {enhancementTime}.
         </p>
       </div>
+
+      {phase !== 'idle' && (
+        <UploadProgressPanel
+          phase={phase}
+          state={state}
+          onResume={resumeUpload}
+          onChooseDifferent={chooseDifferentFile}
+        />
+      )}
 
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
         <Card>
@@ -130,14 +146,32 @@ export function UploadPage() {
             </CardTitle>
             {phase === 'idle' && (
               <CardDescription>
-                Large recordings are fine: an interrupted upload picks up where it stopped.
+                The upload starts as soon as you choose the file: fill in the details while it goes.
+                An interrupted upload picks up where it stopped.
               </CardDescription>
             )}
           </CardHeader>
           <CardContent className="space-y-4">
-            {phase === 'idle' && <VideoDropZone onFile={chooseVideo} problem={fileProblem} />}
+            {replacing && (
+              <p
+                className="flex gap-2 rounded-lg border bg-muted/30 p-3 text-sm"
+                data-testid="replacing"
+              >
+                <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  Replacing <strong className="font-medium">{replacing.title}</strong>: its details
+                  are filled in below. The failed video is deleted when you choose the new file.
+                </span>
+              </p>
+            )}
+            {phase === 'idle' && (
+              <>
+                <InterruptedUploads uploads={interrupted} onDiscard={discardInterrupted} />
+                <VideoDropZone onFile={chooseVideo} problem={fileProblem} />
+              </>
+            )}
 
-            {file && (phase === 'fileSelected' || phase === 'error') && (
+            {file && phase !== 'idle' && (
               <div className="space-y-3">
                 <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-3">
                   <span
@@ -152,7 +186,7 @@ export function UploadPage() {
                     </p>
                     <p className="text-xs text-muted-foreground">{formatSize(file.size)}</p>
                   </div>
-                  {phase === 'fileSelected' && (
+                  {!locked && (
                     <>
                       <Button
                         type="button"
@@ -178,55 +212,13 @@ export function UploadPage() {
                     </>
                   )}
                 </div>
-                {phase === 'fileSelected' && (
-                  <FieldError id={`${id}-file-problem`} message={fileProblem} />
-                )}
-                {resumable && phase === 'fileSelected' && (
+                <FieldError id={`${id}-file-problem`} message={fileProblem} />
+                {resumed && (
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
                     <RotateCcw aria-hidden="true" className="size-4 shrink-0" />
-                    An earlier upload of this file was interrupted. It will continue where it
-                    stopped.
+                    An earlier upload of this file was interrupted. It continues where it stopped.
                   </p>
                 )}
-              </div>
-            )}
-
-            {phase === 'uploading' && file && (
-              <UploadProgressPanel
-                fileName={file.name}
-                step={state.step}
-                steps={steps}
-                stats={state.stats}
-              />
-            )}
-
-            {phase === 'error' && state.error && (
-              <div
-                role="alert"
-                className="space-y-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
-              >
-                <div className="flex gap-3">
-                  <AlertTriangle
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-destructive-text"
-                  />
-                  <div className="space-y-1">
-                    <p className="font-medium text-destructive-text">{state.error.message}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {state.error.detail ??
-                        'Check your connection and try again. Anything already sent is kept.'}
-                    </p>
-                  </div>
-                </div>
-                <div className="flex flex-wrap gap-2 pl-8">
-                  <Button type="button" size="sm" onClick={retry}>
-                    <RotateCcw aria-hidden="true" />
-                    Try Again
-                  </Button>
-                  <Button type="button" size="sm" variant="outline" onClick={chooseDifferentFile}>
-                    Choose Different File
-                  </Button>
-                </div>
               </div>
             )}
           </CardContent>
@@ -246,7 +238,7 @@ export function UploadPage() {
                     <Input
                       {...control}
                       maxLength={VIDEO_TITLE_MAX}
-                      disabled={busy}
+                      disabled={locked}
                       {...register('title')}
                     />
                   )}
@@ -266,7 +258,7 @@ export function UploadPage() {
                     <Textarea
                       {...control}
                       maxLength={VIDEO_DESCRIPTION_MAX}
-                      disabled={busy}
+                      disabled={locked}
                       placeholder="What riders can expect from this class"
                       className="min-h-20"
                       {...register('description')}
@@ -302,7 +294,7 @@ export function UploadPage() {
                     <Switch
                       id={ids.backgroundSwitch}
                       checked={replaceBackground}
-                      disabled={busy}
+                      disabled={locked}
                       aria-describedby={ids.backgroundHint}
                       onCheckedChange={setReplaceBackground}
                     />
@@ -313,7 +305,7 @@ export function UploadPage() {
                       <Textarea
                         id={ids.background}
                         maxLength={BACKGROUND_DESCRIPTION_MAX}
-                        disabled={busy}
+                        disabled={locked}
                         placeholder="e.g. A sunrise over mountains"
                         aria-describedby={backgroundProblem ? ids.backgroundWarning : undefined}
                         {...register('backgroundDescription')}
@@ -345,7 +337,7 @@ export function UploadPage() {
                     <Switch
                       id={ids.logoSwitch}
                       checked={addLogo}
-                      disabled={busy}
+                      disabled={locked}
                       onCheckedChange={setAddLogo}
                     />
                   </div>
@@ -357,7 +349,7 @@ export function UploadPage() {
                           type="button"
                           variant="outline"
                           size="sm"
-                          disabled={busy}
+                          disabled={locked}
                           aria-describedby={ids.logoHint}
                           onClick={() => logoInputRef.current?.click()}
                         >
@@ -374,7 +366,7 @@ export function UploadPage() {
                               variant="ghost"
                               size="icon"
                               className="size-7"
-                              disabled={busy}
+                              disabled={locked}
                               aria-label="Remove logo"
                               onClick={removeLogo}
                             >
@@ -433,7 +425,7 @@ export function UploadPage() {
                     <Textarea
                       {...control}
                       maxLength={ENHANCEMENT_NOTES_MAX}
-                      disabled={busy}
+                      disabled={locked}
                       placeholder="e.g. The left side of the room is dark; the music is too quiet"
                       {...register('enhancementNotes')}
                     />
@@ -443,24 +435,39 @@ export function UploadPage() {
               </CardContent>
             </Card>
 
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              {phase === 'uploading' ? (
-                <Button type="button" variant="outline" onClick={cancelUpload}>
-                  Cancel upload
-                </Button>
-              ) : (
-                phase === 'fileSelected' && (
-                  <Button type="button" variant="outline" onClick={chooseDifferentFile}>
-                    Choose Different File
-                  </Button>
-                )
+            <div className="space-y-3">
+              {(phase === 'waiting' || phase === 'saving') && (
+                <p className="text-right text-sm text-muted-foreground" data-testid="submit-status">
+                  {uploadStatusText(phase, state)}
+                </p>
               )}
-              {phase !== 'error' && (
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                {phase === 'sending' || phase === 'waiting' ? (
+                  <Button type="button" variant="outline" onClick={cancelUpload}>
+                    Cancel upload
+                  </Button>
+                ) : phase === 'stopped' ? (
+                  <>
+                    <Button type="button" variant="outline" onClick={chooseDifferentFile}>
+                      Choose Different File
+                    </Button>
+                    <Button type="button" variant="outline" onClick={resumeUpload}>
+                      <Play aria-hidden="true" />
+                      Continue upload
+                    </Button>
+                  </>
+                ) : (
+                  phase === 'sent' && (
+                    <Button type="button" variant="outline" onClick={chooseDifferentFile}>
+                      Choose Different File
+                    </Button>
+                  )
+                )}
                 <Button type="submit" disabled={!canSubmit}>
                   <Upload aria-hidden="true" />
-                  {phase === 'uploading' ? 'Uploading...' : 'Upload Video'}
+                  {locked ? 'Uploading...' : 'Upload Video'}
                 </Button>
-              )}
+              </div>
             </div>
           </>
         )}

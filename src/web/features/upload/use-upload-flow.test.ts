@@ -5,18 +5,35 @@ import { OBJECT_URL_HEADER } from '@shared/uploads.contract';
 import { VIDEO_MESSAGES } from '@shared/videos.contract';
 import { useToast } from '@web/lib/use-toast';
 import { fakeFetch, jsonResponse, queryWrapper, type SentRequest } from '@web/test/hook-harness';
+import { discardUpload } from './upload-manager';
+import { getUploadState } from './upload-store';
 import { REDIRECT_AFTER_SUCCESS_MS, useUploadFlow } from './use-upload-flow';
 
 /** tus-js-client is the XHR boundary of the video upload: a fake server for it. */
 const tus = vi.hoisted(() => ({
-  /** 'finish' sends the file at once; 'hang' never ends (until aborted); 'fail' errors. */
+  /** 'finish' sends the file at once; 'hang' waits for `finish()`; 'fail' errors. */
   mode: 'finish' as 'finish' | 'hang' | 'fail',
   started: 0,
-  aborted: 0,
-  previous: [] as Array<{ creationTime: string }>,
+  aborts: [] as boolean[],
+  terminated: [] as string[],
+  stored: [] as Array<Record<string, unknown>>,
+  finish: () => {},
 }));
 vi.mock('tus-js-client', () => ({
+  defaultOptions: {
+    urlStorage: {
+      findAllUploads: () => Promise.resolve(tus.stored),
+      removeUpload: (key: string) => {
+        tus.stored = tus.stored.filter((u) => u.urlStorageKey !== key);
+        return Promise.resolve();
+      },
+    },
+  },
   Upload: class {
+    static terminate(url: string) {
+      tus.terminated.push(url);
+      return Promise.resolve();
+    }
     constructor(
       readonly file: File,
       readonly options: {
@@ -26,36 +43,49 @@ vi.mock('tus-js-client', () => ({
       },
     ) {}
     findPreviousUploads() {
-      return Promise.resolve(tus.previous);
+      return Promise.resolve([]);
     }
     resumeFromPreviousUpload() {}
     start() {
       tus.started += 1;
       const total = this.file.size;
       this.options.onProgress?.(total / 2, total);
-      if (tus.mode === 'hang') return;
-      if (tus.mode === 'fail') {
-        this.options.onError?.(new Error('connection reset'));
-        return;
-      }
-      this.options.onProgress?.(total, total);
-      this.options.onSuccess?.({
-        lastResponse: {
-          getHeader: (name) => (name === OBJECT_URL_HEADER ? '/api/objects/uploads/video-1' : ''),
-        },
-      });
+      const finish = () => {
+        this.options.onProgress?.(total, total);
+        this.options.onSuccess?.({
+          lastResponse: {
+            getHeader: (name) => (name === OBJECT_URL_HEADER ? '/api/objects/uploads/video-1' : ''),
+          },
+        });
+      };
+      if (tus.mode === 'hang') tus.finish = finish;
+      else if (tus.mode === 'fail') this.options.onError?.(new Error('connection reset'));
+      else finish();
     }
-    abort() {
-      tus.aborted += 1;
+    abort(terminate?: boolean) {
+      tus.aborts.push(Boolean(terminate));
       return Promise.resolve();
     }
   },
 }));
 
-const clip = () => new File([new Uint8Array(4096)], 'class.mp4', { type: 'video/mp4' });
+/** An MP4's first bytes (an 'ftyp' box), then padding. */
+const MP4_HEAD = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+const clip = (name = 'class.mp4') =>
+  new File([MP4_HEAD, new Uint8Array(4084)], name, { type: 'video/mp4' });
 const logoFile = () => new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' });
 
-/** The API as the upload screen meets it: a logo upload URL, the logo PUT, the video creation. */
+const failedVideo = {
+  id: 'v-failed',
+  title: 'Broken Climb',
+  description: 'Forty minutes',
+  processingStatus: 'failed',
+  replaceBackground: true,
+  backgroundDescription: 'Mountains',
+  enhancementNotes: 'Louder please',
+};
+
+/** The API as the upload screen meets it. */
 function fakeServer(create: (body: unknown) => Response = () => created('class')) {
   return fakeFetch((request) => {
     if (request.method === 'POST' && request.url === '/api/objects/upload')
@@ -64,6 +94,15 @@ function fakeServer(create: (body: unknown) => Response = () => created('class')
       return jsonResponse(200, { message: 'stored', size: 64 });
     if (request.method === 'POST' && request.url === '/api/auth/videos')
       return create(request.body);
+    if (request.method === 'GET' && request.url === '/api/auth/user/videos')
+      return jsonResponse(200, [failedVideo]);
+    if (request.method === 'DELETE' && request.url === '/api/auth/videos/v-failed')
+      return new Response(null, { status: 204 });
+    if (request.method === 'HEAD' && request.url === '/api/uploads/old')
+      return new Response(null, {
+        status: 200,
+        headers: { 'Upload-Offset': '1000', 'Upload-Length': '4000' },
+      });
     return jsonResponse(404, { message: 'not here' });
   });
 }
@@ -77,38 +116,62 @@ function setup() {
 }
 
 beforeEach(() => {
+  discardUpload();
   tus.mode = 'finish';
   tus.started = 0;
-  tus.aborted = 0;
-  tus.previous = [];
+  tus.aborts = [];
+  tus.terminated = [];
+  tus.stored = [];
   window.history.replaceState(null, '', '/upload');
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('useUploadFlow: choosing files', () => {
-  it('refuses a file that is not a video and keeps nothing selected', () => {
+describe('useUploadFlow: choosing the video', () => {
+  it('refuses a file that is not a video by its type, with the toast and the alert', async () => {
+    fakeServer();
     const { result } = setup();
-    act(() =>
+    await act(async () =>
       result.current.flow.chooseVideo(new File(['x'], 'notes.txt', { type: 'text/plain' })),
     );
-    expect(result.current.flow.state.phase).toBe('idle');
-    expect(result.current.flow.fileProblem).toBe(VIDEO_MESSAGES.invalidTypeAlert);
+    await waitFor(() =>
+      expect(result.current.flow.fileProblem).toBe(VIDEO_MESSAGES.invalidTypeAlert),
+    );
+    expect(result.current.flow.phase).toBe('idle');
     expect(result.current.toast).toMatchObject({ title: VIDEO_MESSAGES.invalidTypeTitle });
   });
 
-  it('selects a video, prefills the title from its name and notices an earlier attempt', async () => {
-    tus.previous = [{ creationTime: '2026-01-01T00:00:00Z' }];
+  it('refuses a renamed file whose bytes are no video once, before sending anything', async () => {
+    fakeServer();
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
-    expect(result.current.flow.state.phase).toBe('fileSelected');
+    const fake = new File(['These are class notes, not a video.'], 'fake.mp4', {
+      type: 'video/mp4',
+    });
+    const toastBefore = result.current.toast?.id;
+    await act(async () => result.current.flow.chooseVideo(fake));
+    await waitFor(() =>
+      expect(result.current.flow.fileProblem).toBe(VIDEO_MESSAGES.invalidTypeAlert),
+    );
+    expect(result.current.flow.phase).toBe('idle');
+    expect(result.current.toast?.id).toBe(toastBefore);
+    expect(tus.started).toBe(0);
+  });
+
+  it('starts sending at once, prefills the title and lets the details be submitted meanwhile', async () => {
+    tus.mode = 'hang';
+    fakeServer();
+    const { result } = setup();
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.phase).toBe('sending'));
+    expect(tus.started).toBe(1);
+    expect(result.current.flow.state.stats?.percent).toBe(50);
     expect(result.current.flow.form.getValues('title')).toBe('class');
-    await waitFor(() => expect(result.current.flow.resumable).toBe(true));
     await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
   });
 
-  it('holds the upload back while the title is empty, a background has no description or a logo is missing', async () => {
+  it('holds the details back while the title is empty, a background has no description or a logo is missing', async () => {
+    fakeServer();
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
+    await act(async () => result.current.flow.chooseVideo(clip()));
     await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
 
     act(() => result.current.flow.form.setValue('title', '   ', { shouldValidate: true }));
@@ -130,7 +193,6 @@ describe('useUploadFlow: choosing files', () => {
     expect(result.current.flow.canSubmit).toBe(false);
     act(() => result.current.flow.setReplaceBackground(false));
     await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
-    expect(result.current.flow.form.formState.errors.backgroundDescription).toBeUndefined();
 
     act(() => result.current.flow.setAddLogo(true));
     expect(result.current.flow.logoMissing).toBe(true);
@@ -143,13 +205,14 @@ describe('useUploadFlow: choosing files', () => {
 });
 
 describe('useUploadFlow: the upload', () => {
-  it('sends the logo, then the video, then the details; says so and moves to the library', async () => {
+  it('details submitted while the file goes: the video is created when the transfer ends, then the library', async () => {
+    tus.mode = 'hang';
     const sent = fakeServer(() => created('Hill Climb'));
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
+    await act(async () => result.current.flow.chooseVideo(clip()));
     act(() => {
       const { form } = result.current.flow;
-      form.setValue('title', '  Hill Climb  ');
+      form.setValue('title', '  Hill Climb  ', { shouldDirty: true });
       form.setValue('description', '   ');
       form.setValue('backgroundDescription', 'A sunrise', { shouldValidate: true });
       form.setValue('enhancementNotes', ' The left side is dark ');
@@ -158,13 +221,16 @@ describe('useUploadFlow: the upload', () => {
     act(() => result.current.flow.setAddLogo(true));
     act(() => result.current.flow.chooseLogo(logoFile()));
     await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
-    expect(result.current.flow.steps).toEqual(['logo', 'video', 'details']);
 
     await act(() => result.current.flow.submit());
+    expect(result.current.flow.phase).toBe('waiting');
+    expect(result.current.flow.locked).toBe(true);
+    expect(creations(sent)).toHaveLength(0);
 
-    expect(result.current.flow.state.phase).toBe('success');
+    act(() => tus.finish());
+    await waitFor(() => expect(result.current.flow.phase).toBe('success'));
     expect(tus.started).toBe(1);
-    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+    expect(sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/objects/upload',
       'PUT /api/objects/uploads/logo-1?signature=abc',
       'POST /api/auth/videos',
@@ -181,7 +247,7 @@ describe('useUploadFlow: the upload', () => {
       logoFileUrl: '/api/objects/uploads/logo-1',
       enhancementNotes: 'The left side is dark',
     });
-    expect(result.current.flow.uploadedTitle).toBe('Hill Climb');
+    expect(result.current.flow.state.created).toBe('Hill Climb');
     expect(result.current.toast).toMatchObject({
       title: VIDEO_MESSAGES.successTitle,
       description: VIDEO_MESSAGES.successDescription('Hill Climb'),
@@ -189,9 +255,21 @@ describe('useUploadFlow: the upload', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/videos'), {
       timeout: REDIRECT_AFTER_SUCCESS_MS + 1000,
     });
+    expect(getUploadState().file).toBeNull();
   });
 
-  it("shows the server's reason, and 'Try Again' reuses the video already sent", async () => {
+  it('a file sent before the details are in is saved when they are submitted', async () => {
+    const sent = fakeServer();
+    const { result } = setup();
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.phase).toBe('sent'));
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
+    await act(() => result.current.flow.submit());
+    await waitFor(() => expect(result.current.flow.phase).toBe('success'));
+    expect(creations(sent)).toHaveLength(1);
+  });
+
+  it("shows the server's reason for refused details; a new submit does not send the file again", async () => {
     let refuse = true;
     const sent = fakeServer(() =>
       refuse
@@ -199,67 +277,199 @@ describe('useUploadFlow: the upload', () => {
         : created('class'),
     );
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
+    await act(async () => result.current.flow.chooseVideo(clip()));
     await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
 
     await act(() => result.current.flow.submit());
-    expect(result.current.flow.state.phase).toBe('error');
-    expect(result.current.flow.state.error?.message).toBe('Your Free plan allows up to 3 videos.');
+    await waitFor(() => expect(result.current.flow.phase).toBe('error'));
+    expect(result.current.flow.state.error).toMatchObject({
+      kind: 'refused',
+      message: 'Your Free plan allows up to 3 videos.',
+    });
     expect(result.current.toast).toMatchObject({
       title: VIDEO_MESSAGES.uploadFailedTitle,
       description: 'Your Free plan allows up to 3 videos.',
     });
 
     refuse = false;
-    act(() => result.current.flow.retry());
-    expect(result.current.flow.state.phase).toBe('fileSelected');
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
     await act(() => result.current.flow.submit());
-    expect(result.current.flow.state.phase).toBe('success');
+    await waitFor(() => expect(result.current.flow.phase).toBe('success'));
     expect(tus.started).toBe(1);
     expect(creations(sent)).toHaveLength(2);
   });
 
-  it('names the failed step when the transfer itself fails', async () => {
+  it('a file the server finds is no video: said once, no toast, nothing to try again', async () => {
+    fakeServer(() => jsonResponse(400, { message: VIDEO_MESSAGES.invalidTypeAlert }));
+    const { result } = setup();
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
+    const toastBefore = result.current.toast?.id;
+    await act(() => result.current.flow.submit());
+    await waitFor(() => expect(result.current.flow.phase).toBe('error'));
+    expect(result.current.flow.state.error).toEqual({
+      kind: 'file',
+      message: VIDEO_MESSAGES.invalidTypeAlert,
+    });
+    expect(result.current.toast?.id).toBe(toastBefore);
+    expect(result.current.flow.canSubmit).toBe(false);
+    act(() => result.current.flow.resumeUpload());
+    expect(tus.started).toBe(1);
+  });
+
+  it('a transfer that fails says so; Try Again continues it, and the submitted details follow', async () => {
     tus.mode = 'fail';
     const sent = fakeServer();
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
-    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
-    await act(() => result.current.flow.submit());
-    expect(result.current.flow.state.error?.message).toBe(VIDEO_MESSAGES.failedUploadVideo);
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.phase).toBe('error'));
+    expect(result.current.flow.state.error).toMatchObject({
+      kind: 'connection',
+      message: VIDEO_MESSAGES.failedUploadVideo,
+    });
+    expect(result.current.toast).toMatchObject({ title: VIDEO_MESSAGES.uploadFailedTitle });
+
+    tus.mode = 'finish';
+    act(() => result.current.flow.resumeUpload());
+    await waitFor(() => expect(result.current.flow.phase).toBe('sent'));
+    expect(tus.started).toBe(2);
     expect(creations(sent)).toHaveLength(0);
   });
 
-  it('cancels quietly: the transfer stops, the file stays chosen, no error is shown', async () => {
+  it('Cancel upload pauses quietly; Continue upload goes on', async () => {
     tus.mode = 'hang';
     const sent = fakeServer();
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
-    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
-    // An aborted tus upload never settles, so the submit is left pending, as in the browser.
-    act(() => void result.current.flow.submit());
-    await waitFor(() => expect(result.current.flow.state.stats?.percent).toBe(50));
-    expect(result.current.flow.state.phase).toBe('uploading');
-    expect(result.current.flow.busy).toBe(true);
-
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.phase).toBe('sending'));
     const toastBefore = result.current.toast?.id;
     act(() => result.current.flow.cancelUpload());
-    expect(tus.aborted).toBeGreaterThanOrEqual(1);
-    expect(result.current.flow.state.phase).toBe('fileSelected');
+    expect(tus.aborts).toEqual([false]);
+    expect(result.current.flow.phase).toBe('stopped');
     expect(result.current.flow.state.error).toBeNull();
     expect(result.current.toast?.id).toBe(toastBefore);
+    act(() => result.current.flow.resumeUpload());
+    expect(result.current.flow.phase).toBe('sending');
+    await waitFor(() => expect(tus.started).toBe(2));
     expect(creations(sent)).toHaveLength(0);
   });
 
-  it("'Choose Different File' clears the file, the details and the logo", async () => {
+  it("'Choose Different File' drops the upload (the server's copy too), the details and the logo", async () => {
+    tus.mode = 'hang';
+    fakeServer();
     const { result } = setup();
-    act(() => result.current.flow.chooseVideo(clip()));
+    await act(async () => result.current.flow.chooseVideo(clip()));
     act(() => result.current.flow.setAddLogo(true));
     act(() => result.current.flow.chooseLogo(logoFile()));
     act(() => result.current.flow.chooseDifferentFile());
-    expect(result.current.flow.state.phase).toBe('idle');
-    expect(result.current.flow.state.file).toBeNull();
+    expect(tus.aborts).toEqual([true]);
+    expect(result.current.flow.phase).toBe('idle');
     expect(result.current.flow.logo).toBeNull();
     expect(result.current.flow.form.getValues()).toMatchObject({ title: '', addLogo: false });
+  });
+});
+
+describe('useUploadFlow: an upload that cannot be lost', () => {
+  it('goes on when the screen closes, and the screen opens again with the form as it was left', async () => {
+    tus.mode = 'hang';
+    fakeServer();
+    const first = setup();
+    await act(async () => first.result.current.flow.chooseVideo(clip()));
+    act(() =>
+      first.result.current.flow.form.setValue('title', 'Sprint Ladder', { shouldDirty: true }),
+    );
+    first.unmount();
+    expect(getUploadState().transfer).toBe('sending');
+    expect(tus.aborts).toEqual([]);
+
+    const second = setup();
+    expect(second.result.current.flow.phase).toBe('sending');
+    expect(second.result.current.flow.form.getValues('title')).toBe('Sprint Ladder');
+  });
+
+  it('saves a class submitted before leaving, and leaves the news to the tray (no toast over it)', async () => {
+    tus.mode = 'hang';
+    const sent = fakeServer(() => created('Sprint Ladder'));
+    const { result, unmount } = setup();
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
+    await act(() => result.current.flow.submit());
+    const toastBefore = result.current.toast?.id;
+    unmount();
+    window.history.replaceState(null, '', '/analytics');
+    act(() => tus.finish());
+    await waitFor(() => expect(getUploadState().created).toBe('Sprint Ladder'));
+    expect(creations(sent)).toHaveLength(1);
+    const toasts = renderHook(() => useToast().toasts[0]);
+    expect(toasts.result.current?.id).toBe(toastBefore);
+  });
+
+  it('asks before the page is left while bytes are still on their way, not after', async () => {
+    tus.mode = 'hang';
+    fakeServer();
+    const { result } = setup();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    expect(leave()).toBe(true);
+    act(() => tus.finish());
+    await waitFor(() => expect(result.current.flow.phase).toBe('sent'));
+    expect(leave()).toBe(false);
+  });
+
+  it('offers the uploads a reload interrupted, with what the server holds, and discards one', async () => {
+    tus.stored = [
+      {
+        urlStorageKey: 'tus::a',
+        uploadUrl: '/api/uploads/old',
+        metadata: { filename: 'long-class.mp4' },
+        size: 4000,
+        creationTime: '2026-01-01T00:00:00Z',
+      },
+      // Another account's upload on this computer: the server does not answer for it.
+      {
+        urlStorageKey: 'tus::b',
+        uploadUrl: '/api/uploads/theirs',
+        metadata: { filename: 'secret.mp4' },
+        size: 10,
+        creationTime: '2026-01-01T00:00:00Z',
+      },
+    ];
+    fakeServer();
+    const { result } = setup();
+    await waitFor(() => expect(result.current.flow.interrupted).toHaveLength(1));
+    const [upload] = result.current.flow.interrupted;
+    expect(upload).toMatchObject({ fileName: 'long-class.mp4', size: 4000, sent: 1000 });
+    act(() => result.current.flow.discardInterrupted(upload!));
+    await waitFor(() => expect(result.current.flow.interrupted).toHaveLength(0));
+    expect(tus.terminated).toEqual(['/api/uploads/old']);
+  });
+
+  it("Replace fills in the failed video's details and deletes it when the new file is chosen", async () => {
+    tus.mode = 'hang';
+    window.history.replaceState(null, '', '/upload?replace=v-failed');
+    const sent = fakeServer();
+    const { result } = setup();
+    await waitFor(() => expect(result.current.flow.replacing?.id).toBe('v-failed'));
+    await waitFor(() =>
+      expect(result.current.flow.form.getValues()).toMatchObject({
+        title: 'Broken Climb',
+        description: 'Forty minutes',
+        replaceBackground: true,
+        backgroundDescription: 'Mountains',
+        enhancementNotes: 'Louder please',
+      }),
+    );
+    await act(async () => result.current.flow.chooseVideo(clip('new-take.mp4')));
+    await waitFor(() => expect(result.current.flow.phase).toBe('sending'));
+    expect(sent.some((r) => r.method === 'DELETE' && r.url === '/api/auth/videos/v-failed')).toBe(
+      true,
+    );
+    // The title stays the class's, not the new file's name.
+    expect(result.current.flow.form.getValues('title')).toBe('Broken Climb');
   });
 });

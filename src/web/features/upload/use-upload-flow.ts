@@ -1,31 +1,38 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
 import {
   checkLogoFile,
-  checkVideoFile,
   titleFromFileName,
   uploadDetailsForm,
   VIDEO_MESSAGES,
   type UploadDetails,
   type UploadDetailsInput,
+  type VideoDto,
 } from '@shared/videos.contract';
-import { refetchOwnerVideos } from '@web/lib/owner-videos';
+import { useOwnerVideos } from '@web/lib/owner-videos';
 import { onPendingUploadFile, takePendingUploadFile } from '@web/lib/pending-upload';
 import { toast } from '@web/lib/use-toast';
-import { createVideo } from './api/create-video';
-import { uploadLogoFile } from './api/upload-logo-file';
-import { UploadStepError } from './api/upload-step-error';
-import { hasResumableUpload, uploadVideoFile, type VideoUpload } from './api/upload-video-file';
-import { TransferMeter } from './transfer-meter';
-import { initialUploadState, reusable, uploadReducer, type UploadStep } from './upload-state';
+import {
+  discardInterruptedUpload,
+  interruptedUploadsQuery,
+  type InterruptedUpload,
+} from './api/upload-video-file';
+import {
+  discardUpload,
+  resumeUpload,
+  startUpload,
+  stopUpload,
+  submitUpload,
+  videoFileProblem,
+} from './upload-manager';
+import { canSubmitIn, uploadPhase } from './upload-state';
+import { finishUpload, getUploadDraft, saveUploadDraft, useUploadState } from './upload-store';
 
 /** product.md §2/§9: after success the screen moves to the library after 2 s. */
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
-/** Progress is redrawn at most this often. */
-const PROGRESS_EVERY_MS = 200;
 
 const EMPTY_DETAILS: UploadDetailsInput = {
   title: '',
@@ -36,38 +43,77 @@ const EMPTY_DETAILS: UploadDetailsInput = {
   enhancementNotes: '',
 };
 
+/** A failed video's details, carried into the upload that replaces it (its logo file went with it). */
+function detailsOf(video: VideoDto): UploadDetailsInput {
+  return {
+    title: video.title,
+    description: video.description ?? '',
+    replaceBackground: video.replaceBackground,
+    backgroundDescription: video.backgroundDescription ?? '',
+    addLogo: false,
+    enhancementNotes: video.enhancementNotes ?? '',
+  };
+}
+
 /**
- * The upload screen's flow (product.md §4, §5, §8): choosing the video (checked, its title prefilled, a
- * resumable earlier attempt noticed), the details form, then logo, video and details in turn, with
- * progress, cancel, 'Try Again' (files already stored are reused) and the move to the library.
+ * The upload screen's side of the upload (product.md §4, §5, §8; decision 0025): choosing the video
+ * (checked by type, size and first bytes) starts sending it at once; the details form; a failed
+ * video's Replace; uploads a reload interrupted. The upload itself lives in upload-manager.ts, so it
+ * goes on when the owner leaves this screen, and the form is kept for the owner's return.
  */
 export function useUploadFlow() {
-  const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
+  const state = useUploadState();
+  const phase = uploadPhase(state);
+  const draft = getUploadDraft();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [resumable, setResumable] = useState(false);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [uploadedTitle, setUploadedTitle] = useState('');
+  const [logo, setLogo] = useState<File | null>(draft?.logo ?? null);
+  const [resumed, setResumed] = useState(false);
   const form = useForm<UploadDetailsInput, unknown, UploadDetails>({
     resolver: zodResolver(uploadDetailsForm),
-    defaultValues: EMPTY_DETAILS,
+    defaultValues: draft?.details ?? EMPTY_DETAILS,
     mode: 'onChange',
   });
-  const activeUpload = useRef<VideoUpload | null>(null);
-  const cancelled = useRef(false);
-  const meter = useRef(new TransferMeter());
-  const lastProgressAt = useRef(0);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
-  const { phase, file } = state;
-  const busy = phase === 'uploading' || phase === 'success';
-  const addLogo = form.watch('addLogo');
+  // Replace on a failed video's card: /upload?replace={id}, with its details filled in.
+  const replaceId = new URLSearchParams(useSearch()).get('replace');
+  const { data: videos } = useOwnerVideos();
+  const replacing =
+    phase === 'idle' && replaceId
+      ? (videos?.find((v) => v.id === replaceId && v.processingStatus === 'failed') ?? null)
+      : null;
+  const replacingRef = useRef<string | null>(draft?.replacing ?? null);
+  useEffect(() => {
+    if (!replacing || replacingRef.current === replacing.id) return;
+    replacingRef.current = replacing.id;
+    form.reset(detailsOf(replacing));
+  }, [replacing, form]);
 
-  function chooseVideo(candidate: File) {
-    const problem = checkVideoFile(candidate);
+  const interrupted = useQuery({ ...interruptedUploadsQuery, enabled: phase === 'idle' });
+
+  // The form as the owner leaves it comes back with the upload (the file keeps going meanwhile).
+  const logoRef = useRef(logo);
+  logoRef.current = logo;
+  useEffect(() => {
+    const keep = () =>
+      saveUploadDraft({
+        details: form.getValues(),
+        logo: logoRef.current,
+        replacing: replacingRef.current,
+      });
+    keep();
+    const subscription = form.watch(keep);
+    return () => subscription.unsubscribe();
+  }, [form, logo]);
+
+  async function chooseVideo(candidate: File) {
+    const problem = await videoFileProblem(candidate);
     if (problem) {
-      // product.md §5: the invalid file is not kept as the selection.
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      // product.md §5: the invalid file is not kept as the selection; a type the picker names
+      // wrongly gets the toast too, a file whose bytes are no video the alert alone (said once).
+      if (problem.description !== VIDEO_MESSAGES.invalidTypeAlert)
+        toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       setFileProblem(
         problem.title === VIDEO_MESSAGES.tooLargeTitle
           ? VIDEO_MESSAGES.tooLargeAlert
@@ -76,10 +122,24 @@ export function useUploadFlow() {
       return;
     }
     setFileProblem(null);
-    dispatch({ type: 'select', file: candidate });
-    form.setValue('title', titleFromFileName(candidate.name), { shouldValidate: true });
-    setResumable(false);
-    void hasResumableUpload(candidate).then(setResumable);
+    setResumed(
+      (interrupted.data ?? []).some(
+        (u) => u.fileName === candidate.name && u.size === candidate.size,
+      ),
+    );
+    if (!replacingRef.current && !form.getFieldState('title').isDirty) {
+      form.setValue('title', titleFromFileName(candidate.name), { shouldValidate: true });
+    }
+    try {
+      await startUpload(candidate, replacingRef.current);
+      replacingRef.current = null;
+    } catch {
+      toast({
+        title: VIDEO_MESSAGES.uploadFailedTitle,
+        description: 'The failed video could not be removed. Please try again.',
+        variant: 'destructive',
+      });
+    }
   }
   const chooseVideoRef = useRef(chooseVideo);
   chooseVideoRef.current = chooseVideo;
@@ -88,7 +148,7 @@ export function useUploadFlow() {
   useEffect(() => {
     const take = () => {
       const pending = takePendingUploadFile();
-      if (pending) chooseVideoRef.current(pending);
+      if (pending) void chooseVideoRef.current(pending);
     };
     take();
     return onPendingUploadFile(take);
@@ -96,19 +156,12 @@ export function useUploadFlow() {
 
   useEffect(() => {
     if (phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/videos'), REDIRECT_AFTER_SUCCESS_MS);
+    const timer = window.setTimeout(() => {
+      finishUpload();
+      navigate('/videos');
+    }, REDIRECT_AFTER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
   }, [phase, navigate]);
-
-  // Leaving mid-upload loses nothing (it resumes), but say so before the page goes.
-  useEffect(() => {
-    if (phase !== 'uploading') return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [phase]);
-
-  useEffect(() => () => activeUpload.current?.abort(), []);
 
   function chooseLogo(candidate: File) {
     const problem = checkLogoFile(candidate);
@@ -131,123 +184,51 @@ export function useUploadFlow() {
   }
 
   function chooseDifferentFile() {
-    activeUpload.current?.abort();
-    dispatch({ type: 'reset' });
+    discardUpload();
     form.reset(EMPTY_DETAILS);
     setLogo(null);
     setFileProblem(null);
-    setResumable(false);
+    setResumed(false);
   }
 
-  function cancelUpload() {
-    cancelled.current = true;
-    activeUpload.current?.abort();
-    activeUpload.current = null;
-    dispatch({ type: 'cancel' });
-    if (file) void hasResumableUpload(file).then(setResumable);
+  async function discardInterrupted(upload: InterruptedUpload) {
+    await discardInterruptedUpload(upload);
+    await queryClient.invalidateQueries({ queryKey: interruptedUploadsQuery.queryKey });
   }
 
+  const addLogo = form.watch('addLogo');
   const logoMissing = addLogo && !logo;
-  const canSubmit =
-    (phase === 'fileSelected' || phase === 'error') && form.formState.isValid && !logoMissing;
-  const steps: UploadStep[] = addLogo && logo ? ['logo', 'video', 'details'] : ['video', 'details'];
-
-  async function upload(details: UploadDetails) {
-    if (!canSubmit || !file) return;
-    cancelled.current = false;
-    meter.current.reset();
-    dispatch({ type: 'start' });
-    try {
-      let logoFileUrl: string | null = null;
-      if (details.addLogo && logo) {
-        dispatch({ type: 'step', step: 'logo' });
-        logoFileUrl = reusable(state.finished.logo, logo) ?? (await uploadLogoFile(logo));
-        dispatch({ type: 'finished', part: 'logo', upload: { file: logo, address: logoFileUrl } });
-      }
-
-      dispatch({ type: 'step', step: 'video' });
-      let videoURL = reusable(state.finished.video, file);
-      if (!videoURL) {
-        const sending = uploadVideoFile(file, (sent, total) => {
-          const stats = meter.current.update(sent, total);
-          const now = performance.now();
-          if (sent < total && now - lastProgressAt.current < PROGRESS_EVERY_MS) return;
-          lastProgressAt.current = now;
-          dispatch({ type: 'progress', stats });
-        });
-        activeUpload.current = sending;
-        videoURL = await sending.done;
-        activeUpload.current = null;
-        dispatch({ type: 'finished', part: 'video', upload: { file, address: videoURL } });
-      }
-      dispatch({
-        type: 'progress',
-        stats: {
-          sent: file.size,
-          total: file.size,
-          bytesPerSecond: null,
-          secondsLeft: null,
-          percent: 100,
-        },
-      });
-
-      dispatch({ type: 'step', step: 'details' });
-      const { video } = await createVideo({
-        videoURL,
-        title: details.title,
-        description: details.description,
-        originalFileName: file.name,
-        fileSize: String(file.size),
-        replaceBackground: details.replaceBackground,
-        backgroundDescription: details.replaceBackground ? details.backgroundDescription : null,
-        addLogo: Boolean(details.addLogo && logoFileUrl),
-        logoFileUrl,
-        enhancementNotes: details.enhancementNotes,
-      });
-      void refetchOwnerVideos(queryClient);
-      setUploadedTitle(details.title);
-      dispatch({ type: 'succeed' });
-      toast({
-        title: VIDEO_MESSAGES.successTitle,
-        description: VIDEO_MESSAGES.successDescription(video.title),
-      });
-    } catch (error) {
-      activeUpload.current = null;
-      if (cancelled.current) return;
-      const failure =
-        error instanceof UploadStepError ? error : new UploadStepError(VIDEO_MESSAGES.unexpected);
-      dispatch({ type: 'fail', message: failure.message, detail: failure.detail });
-      toast({
-        title: VIDEO_MESSAGES.uploadFailedTitle,
-        description: failure.message,
-        variant: 'destructive',
-      });
-    }
-  }
+  const canSubmit = canSubmitIn(state) && form.formState.isValid && !logoMissing;
 
   return {
     state,
-    busy,
+    phase,
+    /** The details are submitted (or saved): the form is read-only. */
+    locked: phase === 'waiting' || phase === 'saving' || phase === 'success',
     /** Why the last chosen video was refused (shown under the drop zone). */
     fileProblem,
-    /** An earlier attempt at this very file can be continued. */
-    resumable,
+    /** The chosen file continues an upload a reload (or a closed tab) interrupted. */
+    resumed,
+    /** Uploads this browser started and did not finish; each needs its file picked again. */
+    interrupted: phase === 'idle' ? (interrupted.data ?? []) : [],
+    /** The failed video the next file replaces (Replace on its card). */
+    replacing,
     form,
     logo,
     logoMissing,
     canSubmit,
-    steps,
-    /** The title of the video just created, for the success screen. */
-    uploadedTitle,
-    chooseVideo,
+    chooseVideo: (file: File) => void chooseVideo(file),
     chooseLogo,
     removeLogo: () => setLogo(null),
     setAddLogo,
     setReplaceBackground,
     chooseDifferentFile,
-    cancelUpload,
-    retry: () => dispatch({ type: 'retry' }),
-    /** The form's submit handler: validates the details, then runs the upload. */
-    submit: form.handleSubmit(upload),
+    discardInterrupted: (upload: InterruptedUpload) => void discardInterrupted(upload),
+    cancelUpload: stopUpload,
+    resumeUpload,
+    /** The form's submit handler: validates the details, then hands them to the upload. */
+    submit: form.handleSubmit((details) => {
+      if (canSubmit) submitUpload(details, details.addLogo ? logo : null, queryClient);
+    }),
   };
 }
