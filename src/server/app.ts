@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
   accountRoutes(routes, services);
-  plansRoutes(routes, services);
+  plansRoutes(routes, { plans: services.plans, publicOrigin: config.publicOrigin });
   analyticsRoutes(routes, services);
   brandingRoutes(routes, services);
   gymsRoutes(app, routes, {

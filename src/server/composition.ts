@@ -31,6 +31,7 @@ import { passwordResetsRepository } from './modules/password-reset/password-rese
 import { manualBilling } from './modules/plans/billing-provider';
 import { plansRepository } from './modules/plans/plans.repository';
 import { plansService } from './modules/plans/plans.service';
+import { stripeBilling } from './modules/plans/stripe-billing';
 import { playbackRepository } from './modules/playback/playback.repository';
 import { playbackService } from './modules/playback/playback.service';
 import { slugService } from './modules/slug/slug.service';
@@ -131,7 +132,12 @@ export async function buildServices(deps: ServiceDeps) {
   const sessions = new SessionManager(db, { secure: config.cookieSecure, now: deps.now });
   const auth = authService(usersRepository(db));
   const slugs = slugService(slugsRepository(db));
-  const plans = plansService(plansRepository(db), manualBilling());
+  const plans = plansService({
+    repo: plansRepository(db),
+    // Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0023).
+    billing: config.stripe ? stripeBilling(config.stripe) : manualBilling(),
+    now,
+  });
 
   const tus = createTusServer({
     store,
