@@ -98,6 +98,32 @@ const cancelResponse = z.object({
 });
 export type CancelResponse = z.infer<typeof cancelResponse>;
 
+/** The admin desk's view of an owner's plan and billing, with every plan change (the audit trail). */
+const adminBilling = z.object({
+  owner: z.object({ id: z.string(), email: z.string(), companyName: z.string().nullable() }),
+  subscription: subscriptionView,
+  changes: z.array(
+    z.object({
+      fromPlan: z.string(),
+      toPlan: z.string(),
+      /** owner, checkout, portal, webhook or admin. */
+      source: z.string(),
+      provider: z.string(),
+      amountCents: z.number(),
+      /** The admin who granted it (source admin). */
+      actorId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminBilling = z.infer<typeof adminBilling>;
+
+const ownerParams = z.object({ id: z.uuid({ error: 'No such owner' }) });
+
+/** PUT /api/admin/owners/:id/plan */
+const grantResponse = adminBilling.extend({ message: z.string() });
+export type GrantResponse = z.infer<typeof grantResponse>;
+
 const webhookResponse = z.object({ received: z.literal(true) });
 export type WebhookResponse = z.infer<typeof webhookResponse>;
 
@@ -164,6 +190,24 @@ export const plansEndpoints = {
       summary: 'Cancels the subscription at the end of the paid period',
     }),
     { response: cancelResponse },
+  ),
+  adminBilling: withSchemas(
+    endpoint<{ response: AdminBilling }>()({
+      method: 'GET',
+      path: '/api/admin/owners/:id/billing',
+      access: 'admin',
+      summary: "An owner's plan, billing state and plan changes",
+    }),
+    { params: ownerParams, response: adminBilling },
+  ),
+  adminGrant: withSchemas(
+    endpoint<{ body: ChangePlanBody; response: GrantResponse }>()({
+      method: 'PUT',
+      path: '/api/admin/owners/:id/plan',
+      access: 'admin',
+      summary: 'Grants an owner a plan by hand (a comped account), recorded with the admin',
+    }),
+    { params: ownerParams, body: changePlanBody, response: grantResponse },
   ),
   webhook: withSchemas(
     endpoint<{ response: WebhookResponse }>()({

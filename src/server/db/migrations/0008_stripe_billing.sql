@@ -16,5 +16,7 @@ CREATE TABLE "billing_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "plan_changes" ADD COLUMN "source" varchar(16) DEFAULT 'owner' NOT NULL;--> statement-breakpoint
+ALTER TABLE "plan_changes" ADD COLUMN "actor_id" uuid;--> statement-breakpoint
 ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "billing_accounts_customer_idx" ON "billing_accounts" USING btree ("customer_id");
+CREATE UNIQUE INDEX "billing_accounts_customer_idx" ON "billing_accounts" USING btree ("customer_id");--> statement-breakpoint
+ALTER TABLE "plan_changes" ADD CONSTRAINT "plan_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

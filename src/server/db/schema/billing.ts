@@ -35,6 +35,8 @@ export const planChanges = pgTable(
      * subscription ended), 'admin' (granted on the admin desk).
      */
     source: varchar('source', { length: 16 }).notNull().default('owner'),
+    /** The admin who granted the plan (source 'admin'); null for every other source. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('plan_changes_user_created_idx').on(t.userId, t.createdAt)],

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionView } from '@shared/plans.contract';
 import { billingAccounts, planChanges } from '../../db/schema/billing';
+import { users } from '../../db/schema/users';
 import { quotaMessage } from '@shared/videos.contract';
 import { seedVideo } from '../../test/analytics-fixtures';
 import { TUS_CREATE_HEADERS } from '../../test/security/route-world';
@@ -362,5 +363,78 @@ describe('Stripe billing: change, portal, cancel', () => {
     expect(body.subscription.billing.cancelAtPeriodEnd).toBe(true);
     await stripe.settled();
     expect((await subscriptionOf(owner)).billing.cancelAtPeriodEnd).toBe(true);
+  });
+});
+
+describe('the admin desk: an owner’s billing and a plan granted by hand', () => {
+  async function makeAdmin(): Promise<Owner> {
+    const account = await registerOwner(t.app);
+    await t.database.db.update(users).set({ isAdmin: 'true' }).where(eq(users.id, account.id));
+    return account;
+  }
+
+  it('shows the plan, the billing state and every change with its source', async () => {
+    const admin = await makeAdmin();
+    const owner = await registerOwner(t.app);
+    await subscribe(owner, 'power-cycle');
+    const res = await call('GET', `/api/admin/owners/${owner.id}/billing`, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.owner).toEqual({ id: owner.id, email: owner.email, companyName: null });
+    expect(body.subscription.plan.id).toBe('power-cycle');
+    expect(body.subscription.billing).toMatchObject({ provider: 'stripe', status: 'active' });
+    expect(body.changes).toEqual([
+      expect.objectContaining({
+        fromPlan: 'spin-starter',
+        toPlan: 'power-cycle',
+        source: 'checkout',
+      }),
+    ]);
+
+    // Owners cannot; unknown and malformed ids are refused.
+    expect(
+      (await call('GET', `/api/admin/owners/${owner.id}/billing`, owner.cookie)).statusCode,
+    ).toBe(403);
+    const unknown = await call(
+      'GET',
+      '/api/admin/owners/00000000-0000-4000-8000-000000000000/billing',
+      admin.cookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/owners/nope/billing', admin.cookie)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('grants a plan by hand whatever the video count, recorded with the admin, nothing charged', async () => {
+    const admin = await makeAdmin();
+    const owner = await registerOwner(t.app);
+    for (let i = 0; i < 3; i++) await seedVideo(t.database.db, owner.id, { title: `Ride ${i}` });
+    const before = stripe.requests.length;
+    const res = await call('PUT', `/api/admin/owners/${owner.id}/plan`, admin.cookie, {
+      planId: 'elite-studio',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`${owner.email} is now on Elite Studio.`);
+    expect(res.json().changes.at(-1)).toMatchObject({
+      fromPlan: 'spin-starter',
+      toPlan: 'elite-studio',
+      source: 'admin',
+      provider: 'admin',
+      amountCents: 0,
+      actorId: admin.id,
+    });
+    expect(stripe.requests.length).toBe(before);
+    expect((await subscriptionOf(owner)).plan.id).toBe('elite-studio');
+
+    // Back to the free plan with 3 videos: allowed (a comp ends), nothing deleted.
+    await call('PUT', `/api/admin/owners/${owner.id}/plan`, admin.cookie, {
+      planId: 'spin-starter',
+    });
+    expect((await subscriptionOf(owner)).usage).toEqual({ videoCount: 3, videoLimit: 2 });
+    const bad = await call('PUT', `/api/admin/owners/${owner.id}/plan`, admin.cookie, {
+      planId: 'gold',
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -22,6 +22,8 @@ export interface RecordedChange {
   provider: string;
   /** checkout, portal, webhook, admin or owner (plan_changes.source). */
   source: string;
+  /** The admin who granted it (source 'admin'). */
+  actorId?: string;
   amountCents: number;
   externalRef: string | null;
 }
@@ -88,6 +90,7 @@ export function plansRepository(db: Db) {
           amountCents: change.amountCents,
           externalRef: change.externalRef,
           source: change.source,
+          actorId: change.actorId ?? null,
         });
         return updated;
       });

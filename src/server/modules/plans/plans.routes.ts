@@ -55,6 +55,12 @@ export function plansRoutes(
 
   routes.route(plansEndpoints.cancel, async ({ user }) => plans.cancel(user));
 
+  routes.route(plansEndpoints.adminBilling, async ({ params }) => plans.ownerBilling(params.id));
+
+  routes.route(plansEndpoints.adminGrant, async ({ user, params, body }) =>
+    plans.grant(user, params.id, body.planId),
+  );
+
   routes.group(rawJson, (scope) =>
     scope.route(plansEndpoints.webhook, async ({ request }) => {
       const signature = request.headers['stripe-signature'];

@@ -6,13 +6,14 @@ import {
   findPlan,
   GRACE_DAYS,
   planTooSmallMessage,
+  type AdminBilling,
   type ChangePreview,
   type PlanView,
   type SubscriptionView,
 } from '@shared/plans.contract';
 import type { BillingAccountRow, PlanChangeRow } from '../../db/schema/billing';
 import type { UserRow } from '../../db/schema/users';
-import { ConflictError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { BillingEvent, BillingProvider, HostedBilling } from './billing-provider';
 import type { PlansRepository } from './plans.repository';
 
@@ -128,6 +129,7 @@ export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps
     to: Plan,
     source: string,
     externalRef: string | null,
+    actorId?: string,
   ): Promise<UserRow | undefined> {
     return repo.applyChange({
       userId,
@@ -137,7 +139,27 @@ export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps
       amountCents: 0,
       externalRef,
       source,
+      actorId,
     });
+  }
+
+  async function ownerBilling(ownerId: string): Promise<AdminBilling> {
+    const owner = await repo.findUser(ownerId);
+    if (!owner) throw new NotFoundError('No such owner');
+    const changes = await repo.listChanges(owner.id);
+    return {
+      owner: { id: owner.id, email: owner.email, companyName: owner.companyName },
+      subscription: await subscription(owner),
+      changes: changes.map((c) => ({
+        fromPlan: c.fromPlan,
+        toPlan: c.toPlan,
+        source: c.source,
+        provider: c.provider,
+        amountCents: c.amountCents,
+        actorId: c.actorId,
+        createdAt: c.createdAt.toISOString(),
+      })),
+    };
   }
 
   return {
@@ -272,15 +294,23 @@ export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps
       return true;
     },
 
-    /** The admin desk: an owner's plan and billing state. */
-    async billingOf(user: UserRow): Promise<SubscriptionView> {
-      return subscription(user);
-    },
+    /** The admin desk: an owner's plan, billing state and plan changes. */
+    ownerBilling,
 
-    /** The admin desk grants a plan by hand (a comped account), whatever the video count. */
-    async grant(user: UserRow, planId: Plan['id']): Promise<UserRow> {
+    /**
+     * The admin desk grants a plan by hand (a comped account), whatever the video count and
+     * without charging: recorded with source 'admin' and the admin's id.
+     */
+    async grant(
+      admin: UserRow,
+      ownerId: string,
+      planId: Plan['id'],
+    ): Promise<AdminBilling & { message: string }> {
+      const owner = await repo.findUser(ownerId);
+      if (!owner) throw new NotFoundError('No such owner');
       const to = findPlan(planId)!;
-      return (await applyDecided(user.id, to, 'admin', null)) ?? user;
+      await applyDecided(owner.id, to, 'admin', null, admin.id);
+      return { message: `${owner.email} is now on ${to.name}.`, ...(await ownerBilling(owner.id)) };
     },
   };
 

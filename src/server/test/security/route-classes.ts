@@ -348,6 +348,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (w) => json({ ownerId: w.owner.id, domain: w.customDomain }),
   }),
   'GET /api/admin/videos': admin(200),
+  // An owner's plan and billing; a plan granted by hand (Stripe billing, decision 0023).
+  'GET /api/admin/owners/:id/billing': admin(200, {
+    request: (w) => ({ url: `/api/admin/owners/${w.owner.id}/billing` }),
+  }),
+  'PUT /api/admin/owners/:id/plan': admin(200, {
+    body: 'json',
+    request: (w) => ({
+      url: `/api/admin/owners/${w.owner.id}/plan`,
+      ...json({ planId: 'elite-studio' }),
+    }),
+  }),
   'GET /api/admin/videos/:id': admin(200, {
     request: (w) => ({ url: `/api/admin/videos/${w.video.id}` }),
   }),
