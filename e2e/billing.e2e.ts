@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { billingAccounts } from '@server/db/schema/billing';
+import { users } from '@server/db/schema/users';
 import { startStripeServer, type SentEvent, type StripeStandIn } from '@server/test/stripe-server';
 import {
   screenshot,
@@ -10,7 +11,7 @@ import {
   VIEWPORTS,
   type E2E,
 } from './support/harness';
-import { onboardOwner, signIn, type SeededOwner } from './support/seed';
+import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/seed';
 
 /** Stripe billing in the browser, against the stand-in Stripe server and its checkout page. */
 let e2e: E2E;
@@ -234,5 +235,54 @@ describe('Stripe billing', () => {
     await page.goto('/subscription');
     await planName(page).waitFor();
     expect(await planName(page).textContent()).toBe('Spin Starter');
+  });
+
+  it('the admin desk shows an owner’s plan and billing and grants a plan by hand', async () => {
+    const owner = await onboardOwner(e2e.app, {
+      email: 'zoe@comped.example',
+      companyName: 'Comped Cycle',
+      slug: 'comped-cycle',
+    });
+    await subscribed(owner, 'power-cycle');
+    await seedVideos(e2e.database, owner.id, [
+      { title: 'Comped Climb', status: 'enhanced', minutesAgo: 30 },
+    ]);
+    const admin = await onboardOwner(e2e.app, {
+      email: 'desk@cadence.example',
+      companyName: 'Desk',
+      slug: 'desk-admin',
+    });
+    await e2e.database.db.update(users).set({ isAdmin: 'true' }).where(eq(users.id, admin.id));
+
+    const page = await e2e.newPage({ width: 1440 });
+    await signIn(page, admin, e2e.baseUrl);
+    await page.goto('/admin/videos');
+    await page
+      .getByTestId('admin-video-card')
+      .filter({ hasText: 'Comped Climb' })
+      .getByRole('link', { name: 'Plan and billing' })
+      .click();
+    await page.getByRole('heading', { name: 'Comped Cycle', level: 1 }).waitFor();
+    expect(await page.getByTestId('owner-plan').textContent()).toBe('Power Cycle');
+    await page.getByText('Stripe: active').waitFor();
+    await page.getByText('Spin Starter → Power Cycle').waitFor();
+
+    await page.getByRole('button', { name: 'Grant Elite Studio' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Grant Elite Studio' }).click();
+    await waitForToast(page, 'Plan granted');
+    expect(await page.getByTestId('owner-plan').textContent()).toBe('Elite Studio');
+    await page.getByText('Power Cycle → Elite Studio').waitFor();
+    await page.getByText('Admin (granted)', { exact: false }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const vp of VIEWPORTS) {
+      for (const dark of [false, true]) {
+        const shot = await e2e.newPage({ width: vp.width, dark });
+        await signIn(shot, admin, e2e.baseUrl);
+        await shot.goto(`/admin/owners/${owner.id}`);
+        await shot.getByTestId('owner-plan').waitFor();
+        await screenshot(shot, `billing-admin-owner-${vp.name}-${dark ? 'dark' : 'light'}`);
+        await shot.close();
+      }
+    }
   });
 });
