@@ -293,6 +293,8 @@ export async function startStripeServer(): Promise<StripeStandIn> {
       required(params, 'success_url');
       items.forEach((item, i) => {
         if (!item.price) throw missing(`line_items[${i}][price]`);
+        // A recurring price's line item needs its quantity in subscription mode.
+        if (item.quantity === undefined) throw missing(`line_items[${i}][quantity]`);
         price(item.price);
       });
       const id = newId('cs_test');
