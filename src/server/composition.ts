@@ -136,6 +136,8 @@ export async function buildServices(deps: ServiceDeps) {
     repo: plansRepository(db),
     // Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0023).
     billing: config.stripe ? stripeBilling(config.stripe) : manualBilling(),
+    mail,
+    publicOrigin: config.publicOrigin,
     now,
   });
 

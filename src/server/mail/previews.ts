@@ -17,6 +17,13 @@ export const PREVIEW_PAYLOADS: {
     link: SAMPLE_LINK,
   },
   'password-changed': { template: 'password-changed', to: 'owner@spinhouse.example' },
+  'payment-failed': {
+    template: 'payment-failed',
+    to: 'owner@spinhouse.example',
+    planName: 'Spin Master',
+    graceUntil: 'December 2, 2026',
+    link: 'https://app.cadence.example/subscription',
+  },
 };
 
 /** Renders every template to `<dir>/<template>.html` and `.txt`; answers the HTML files' paths. */

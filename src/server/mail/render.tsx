@@ -7,6 +7,11 @@ import {
   passwordChangedText,
 } from './templates/password-changed';
 import {
+  PAYMENT_FAILED_SUBJECT,
+  PaymentFailedEmail,
+  paymentFailedText,
+} from './templates/payment-failed';
+import {
   PASSWORD_RESET_SUBJECT,
   PasswordResetEmail,
   passwordResetText,
@@ -15,7 +20,14 @@ import {
 /** What a mail job carries: the template, the address and its one link if it has one (nothing else). */
 export type MailPayload =
   | { template: 'password-reset'; to: string; link: string }
-  | { template: 'password-changed'; to: string };
+  | { template: 'password-changed'; to: string }
+  | {
+      template: 'payment-failed';
+      to: string;
+      planName: string;
+      graceUntil: string;
+      link?: string;
+    };
 
 const html = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 
@@ -37,5 +49,15 @@ export function renderMail(payload: MailPayload): MailMessage {
         html: html(<PasswordChangedEmail />),
         text: passwordChangedText(),
       };
+    case 'payment-failed': {
+      const { to, template: _template, ...props } = payload;
+      return {
+        to,
+        ...(props.link ? { link: props.link } : {}),
+        subject: PAYMENT_FAILED_SUBJECT,
+        html: html(<PaymentFailedEmail {...props} />),
+        text: paymentFailedText(props),
+      };
+    }
   }
 }

@@ -4,23 +4,31 @@ import type { SubscriptionView } from '@shared/plans.contract';
 import { billingAccounts, planChanges } from '../../db/schema/billing';
 import { users } from '../../db/schema/users';
 import { quotaMessage } from '@shared/videos.contract';
+import { billingDate } from './plans.service';
 import { seedVideo } from '../../test/analytics-fixtures';
 import { TUS_CREATE_HEADERS } from '../../test/security/route-world';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { startStripeServer, type SentEvent, type StripeStandIn } from '../../test/stripe-server';
+import { PAYMENT_FAILED_SUBJECT } from '../../mail/templates/payment-failed';
 
 /** Stripe billing end to end through the app's routes, against the stand-in Stripe server. */
 let t: TestApp;
 let stripe: StripeStandIn;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
   stripe = await startStripeServer();
+  smtp = await startSmtpServer();
   t = await startTestApp({
     env: {
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.url,
       PUBLIC_URL: 'https://app.cadence.example',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Cadence <no-reply@cadence.test>',
     },
+    deps: { mail: { worker: true, settings: { pollingIntervalSeconds: 0.5, retryDelay: 1 } } },
   });
   stripe.deliverTo(async (event) => {
     const res = await webhook(event.payload, event.signature);
@@ -30,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await stripe.close();
+  await smtp.close();
 });
 
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
@@ -258,6 +267,19 @@ describe('Stripe billing: webhooks', () => {
     const grace = Date.parse(failing.billing.graceUntil!) - t.now();
     expect(grace).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     expect(grace).toBeLessThanOrEqual(7 * 24 * 3600_000);
+    // One email, naming the plan, the grace period's end and the Subscription page.
+    const email = await smtp.waitFor(
+      (m) => m.subject === PAYMENT_FAILED_SUBJECT && JSON.stringify(m.to).includes(owner.email),
+    );
+    expect(email.text).toContain(
+      `You keep Power Cycle until ${billingDate(new Date(failing.billing.graceUntil!))}`,
+    );
+    expect(email.text).toContain('Open Subscription: https://app.cadence.example/subscription');
+
+    // A second failure in the same grace period sends no second email.
+    await stripe.failPayment(subscriptionId);
+    await stripe.settled();
+    expect((await subscriptionOf(owner)).billing.graceUntil).toBe(failing.billing.graceUntil);
 
     await stripe.giveUp(subscriptionId);
     await stripe.settled();
@@ -278,6 +300,10 @@ describe('Stripe billing: webhooks', () => {
     });
     expect(upload.statusCode).toBe(403);
     expect(JSON.parse(upload.body).message).toBe(quotaMessage('Spin Starter', 2));
+    const sent = smtp.messages.filter(
+      (m) => m.subject === PAYMENT_FAILED_SUBJECT && JSON.stringify(m.to).includes(owner.email),
+    );
+    expect(sent).toHaveLength(1);
   });
 
   it('clears the grace period when the retried payment succeeds', async () => {

@@ -12,6 +12,7 @@ import {
   type SubscriptionView,
 } from '@shared/plans.contract';
 import type { BillingAccountRow, PlanChangeRow } from '../../db/schema/billing';
+import type { MailOutbox } from '../../mail/mail-queue';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { BillingEvent, BillingProvider, HostedBilling } from './billing-provider';
@@ -50,10 +51,20 @@ export function billingDate(date: Date): string {
 export interface PlansServiceDeps {
   repo: PlansRepository;
   billing: BillingProvider;
+  /** Where the failed-payment email is queued. */
+  mail: MailOutbox;
+  /** PUBLIC_URL's origin: the email links to the Subscription page when it is known. */
+  publicOrigin: string | undefined;
   now?: () => number;
 }
 
-export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps) {
+export function plansService({
+  repo,
+  billing,
+  mail,
+  publicOrigin,
+  now = Date.now,
+}: PlansServiceDeps) {
   function view(plan: Plan, current: Plan): PlanView {
     return { ...plan, features: [...plan.features], isCurrentPlan: plan.id === current.id };
   }
@@ -324,6 +335,7 @@ export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps
     const live = owner.subscriptionId && owner.subscriptionId !== state.id;
     if (live && PAYING.has(owner.status ?? '')) return;
 
+    const graceStarts = event.type === 'invoice.payment_failed' && !owner.graceUntil;
     const graceUntil =
       event.type === 'invoice.payment_failed'
         ? (owner.graceUntil ?? new Date(now() + GRACE_DAYS * DAY_MS))
@@ -337,6 +349,17 @@ export function plansService({ repo, billing, now = Date.now }: PlansServiceDeps
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       graceUntil,
     });
+
+    if (graceStarts && graceUntil && PAYING.has(state.status)) {
+      // Once per failure: the grace period's first failed payment, queued (never sent here).
+      await mail.enqueue({
+        template: 'payment-failed',
+        to: user.email,
+        planName: currentPlan(user).name,
+        graceUntil: billingDate(graceUntil),
+        ...(publicOrigin ? { link: `${publicOrigin}/subscription` } : {}),
+      });
+    }
 
     if (ENDED.has(state.status)) {
       await applyDecided(user.id, findPlan(DEFAULT_PLAN_ID)!, 'webhook', state.id);
