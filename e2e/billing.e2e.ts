@@ -125,7 +125,8 @@ describe('Stripe billing', () => {
       .locator('[data-plan=power-cycle]')
       .getByRole('button', { name: 'Upgrade to Power Cycle' })
       .click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Stand-in Checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/subscription\?checkout=cancelled$/);
     await page
       .getByText('Checkout cancelled: nothing was charged and your plan is unchanged.')
