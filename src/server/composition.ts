@@ -36,6 +36,7 @@ import { passwordResetsRepository } from './modules/password-reset/password-rese
 import { manualBilling } from './modules/plans/billing-provider';
 import { plansRepository } from './modules/plans/plans.repository';
 import { plansService } from './modules/plans/plans.service';
+import { stripeBilling } from './modules/plans/stripe-billing';
 import { playbackRepository } from './modules/playback/playback.repository';
 import { playbackService } from './modules/playback/playback.service';
 import { slugService } from './modules/slug/slug.service';
@@ -178,7 +179,14 @@ export async function buildServices(deps: ServiceDeps) {
     });
   }
   const slugs = slugService(slugsRepository(db));
-  const plans = plansService(plansRepository(db), manualBilling());
+  const plans = plansService({
+    repo: plansRepository(db),
+    // Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0023).
+    billing: config.stripe ? stripeBilling(config.stripe) : manualBilling(),
+    mail,
+    publicOrigin: config.publicOrigin,
+    now,
+  });
 
   const tus = createTusServer({
     store,

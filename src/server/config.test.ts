@@ -139,4 +139,37 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE)', () => {
+    it('runs without Stripe by default', () => {
+      expect(loadConfig({}).stripe).toBeUndefined();
+    });
+
+    it('takes both keys, and another API address for the tests', () => {
+      const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+      expect(loadConfig(keys).stripe).toEqual({
+        secretKey: 'sk_test_abc123',
+        webhookSecret: 'whsec_def456',
+        apiBase: undefined,
+      });
+      expect(
+        loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.apiBase,
+      ).toEqual({ protocol: 'http', host: '127.0.0.1', port: 12111 });
+    });
+
+    it.each([
+      ['STRIPE_SECRET_KEY', 'pk_test_abc', 'must be a Stripe secret key'],
+      ['STRIPE_WEBHOOK_SECRET', 'secret', 'must be a webhook signing secret'],
+      ['STRIPE_API_BASE', 'ftp://127.0.0.1', 'must be an http(s):// URL'],
+    ])('refuses %s=%j', (name, value, message) => {
+      const env = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+      expect(() => loadConfig({ ...env, [name]: value })).toThrow(`${name}: ${message}`);
+    });
+
+    it('wants both keys together', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+        'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      );
+    });
+  });
 });

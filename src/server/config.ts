@@ -162,6 +162,15 @@ const envSchema = z.object({
       'must be an address, like Cadence <no-reply@cadence.example>',
     )
     .default('Cadence <no-reply@localhost>'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key, like sk_test_...')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret, like whsec_...')
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
   WORKER_HEARTBEAT_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 300' })
     .int('must be a whole number of seconds from 1 to 300')
@@ -199,6 +208,15 @@ export interface Config {
   publicOrigin: string | undefined;
   /** How email leaves: SMTP_URL, or (unset) .eml files in DATA_DIR/outbox. */
   mail: MailConfig;
+  /** Stripe billing (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); unset: the manual adapter. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: another address for Stripe's API (the tests' stand-in server); unset: Stripe's. */
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
 }
 
 export interface MailConfig {
@@ -263,6 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (blanksRemoved.SMTP_URL && !blanksRemoved.MAIL_FROM) {
     problems.push('MAIL_FROM: must be set when SMTP_URL is set');
   }
+  if (Boolean(blanksRemoved.STRIPE_SECRET_KEY) !== Boolean(blanksRemoved.STRIPE_WEBHOOK_SECRET)) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -309,6 +332,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appHostsConfigured: Boolean(e.APP_HOSTS ?? e.PUBLIC_URL),
     publicOrigin: e.PUBLIC_URL?.origin,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ? apiBase(e.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
+  };
+}
+
+function apiBase(value: string): NonNullable<StripeConfig['apiBase']> {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
   };
 }
 

@@ -34,6 +34,13 @@ export const PREVIEW_PAYLOADS: {
     to: 'owner@spinhouse.example',
     newEmail: 'front-desk@spinhouse.example',
   },
+  'payment-failed': {
+    template: 'payment-failed',
+    to: 'owner@spinhouse.example',
+    planName: 'Spin Master',
+    graceUntil: 'December 2, 2026',
+    link: 'https://app.cadence.example/subscription',
+  },
   ...NOTIFICATION_PREVIEWS,
 };
 

@@ -21,6 +21,11 @@ import {
   passwordChangedText,
 } from './templates/password-changed';
 import {
+  PAYMENT_FAILED_SUBJECT,
+  PaymentFailedEmail,
+  paymentFailedText,
+} from './templates/payment-failed';
+import {
   PASSWORD_RESET_SUBJECT,
   PasswordResetEmail,
   passwordResetText,
@@ -38,6 +43,13 @@ export type MailPayload =
   | { template: 'verify-email'; to: string; link: string }
   | { template: 'email-change-confirm'; to: string; link: string }
   | { template: 'email-change-notice'; to: string; newEmail: string }
+  | {
+      template: 'payment-failed';
+      to: string;
+      planName: string;
+      graceUntil: string;
+      link?: string;
+    }
   | NotificationPayload;
 
 /** The message a payload stands for: subject, HTML part and plain-text part. */
@@ -82,5 +94,15 @@ export function renderMail(payload: MailPayload): MailMessage {
         html: html(<EmailChangeNoticeEmail newEmail={payload.newEmail} />),
         text: emailChangeNoticeText(payload.newEmail),
       };
+    case 'payment-failed': {
+      const { to, template: _template, ...props } = payload;
+      return {
+        to,
+        ...(props.link ? { link: props.link } : {}),
+        subject: PAYMENT_FAILED_SUBJECT,
+        html: html(<PaymentFailedEmail {...props} />),
+        text: paymentFailedText(props),
+      };
+    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Plan } from '@shared/plans';
+import type { Plan, PlanId } from '@shared/plans';
 
 /** What a provider did for a plan change, to be recorded with it. */
 export interface BillingReceipt {
@@ -8,16 +8,73 @@ export interface BillingReceipt {
   externalRef: string | null;
 }
 
+/** A subscription as the provider reports it now (read fresh, never from an event's copy). */
+export interface SubscriptionState {
+  id: string;
+  customerId: string;
+  /** The provider's status: active, trialing, past_due, unpaid, canceled, incomplete, ... */
+  status: string;
+  /** The plan its price stands for; null when the price is none of Cadence's lookup keys. */
+  planId: PlanId | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A verified webhook event, reduced to what Cadence acts on. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** The subscription the event is about, when it names one. */
+  subscriptionId: string | null;
+  /** The customer the event is about, when it names one. */
+  customerId: string | null;
+}
+
 /**
- * The billing seam. Plan changes go through it; a real payment provider (Stripe, Paddle, ...)
- * becomes one more adapter: it charges or prorates, may refuse (throw), and hosts invoices and the
- * billing portal. Until one is connected, the 'manual' adapter runs.
+ * A provider that hosts billing: customers, a checkout page, prorated changes, a customer portal
+ * with invoices, cancellation, and signed webhooks (Stripe).
+ */
+export interface HostedBilling {
+  createCustomer(input: { userId: string; email: string; name: string | null }): Promise<string>;
+  /** The hosted checkout page for a subscription to `plan`. */
+  checkoutUrl(input: {
+    customerId: string;
+    userId: string;
+    plan: Plan;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string>;
+  /** What moving the subscription to `to` charges now. */
+  previewChange(input: {
+    customerId: string;
+    subscriptionId: string;
+    to: Plan;
+  }): Promise<{ amountDueCents: number; currency: string }>;
+  portalUrl(input: { customerId: string; returnUrl: string }): Promise<string>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+  subscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** Verifies the signature on the raw body; throws when it is missing or wrong. */
+  verifyEvent(rawBody: string, signature: string | undefined): BillingEvent;
+}
+
+/**
+ * The billing seam. Plan changes go through it: the 'manual' adapter applies them at once and
+ * charges nothing; the Stripe adapter (stripe-billing.ts) charges, prorates, may refuse (throw),
+ * and hosts checkout, invoices and the billing portal (`hosted`).
  */
 export interface BillingProvider {
   readonly name: string;
   /** True when cards are really charged and invoices exist. */
   readonly connected: boolean;
-  changePlan(input: { userId: string; from: Plan; to: Plan }): Promise<BillingReceipt>;
+  /** Moves a plan; with a hosted provider, `subscriptionId` is the paid subscription to move. */
+  changePlan(input: {
+    userId: string;
+    from: Plan;
+    to: Plan;
+    subscriptionId: string | null;
+  }): Promise<BillingReceipt>;
+  /** The hosted part; null for the manual adapter. */
+  readonly hosted: HostedBilling | null;
 }
 
 /** No payment provider: the change applies at once, nothing is charged, no invoice exists. */
@@ -28,5 +85,6 @@ export function manualBilling(): BillingProvider {
     async changePlan() {
       return { amountCents: 0, externalRef: null };
     },
+    hosted: null,
   };
 }

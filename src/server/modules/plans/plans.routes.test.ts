@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanView, SubscriptionView } from '@shared/plans.contract';
+import {
+  BILLING_NOT_CONNECTED,
+  type PlanView,
+  type SubscriptionView,
+} from '@shared/plans.contract';
 import { planChanges } from '../../db/schema/billing';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { seedVideo } from '../../test/analytics-fixtures';
@@ -64,7 +68,14 @@ describe('GET /api/auth/subscription', () => {
     expect(sub.plan).toMatchObject({ id: 'spin-starter', isCurrentPlan: true });
     // Every video row counts, whatever its status; another owner's videos never do.
     expect(sub.usage).toEqual({ videoCount: 1, videoLimit: 2 });
-    expect(sub.billing).toEqual({ provider: 'manual', connected: false });
+    expect(sub.billing).toEqual({
+      provider: 'manual',
+      connected: false,
+      status: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      graceUntil: null,
+    });
     expect(sub.planChangedAt).toBeNull();
   });
 });
@@ -122,6 +133,7 @@ describe('PUT /api/auth/plan', () => {
       provider: 'manual',
       amountCents: 0,
       externalRef: null,
+      source: 'owner',
     });
 
     // Choosing the current plan again changes and records nothing.
@@ -163,5 +175,34 @@ describe('PUT /api/auth/plan', () => {
     expect((await get('/api/auth/user', other.cookie)).json().plan).toBe('spin-starter');
     const theirs: SubscriptionView = (await get('/api/auth/subscription', other.cookie)).json();
     expect(theirs.plan.id).toBe('spin-starter');
+  });
+});
+
+describe('Stripe routes without Stripe keys (the manual adapter)', () => {
+  it.each([
+    ['POST', '/api/auth/billing/checkout', { planId: 'power-cycle' }],
+    ['GET', '/api/auth/billing/preview?planId=power-cycle', undefined],
+    ['POST', '/api/auth/billing/portal', undefined],
+    ['POST', '/api/auth/billing/cancel', undefined],
+  ] as const)('%s %s answers 409 "Billing is not connected yet"', async (method, url, payload) => {
+    const owner = await registerOwner(t.app);
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { cookie: owner.cookie },
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BILLING_NOT_CONNECTED);
+  });
+
+  it('refuses every webhook with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{"id":"evt_1","type":"invoice.paid"}',
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

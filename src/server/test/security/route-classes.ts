@@ -193,6 +193,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     body: 'json',
     request: () => json({ planId: 'elite-studio' }),
   }),
+  // Stripe billing (decision 0023). The route table's app runs the manual adapter: 409 'not connected'.
+  'POST /api/auth/billing/checkout': owner(409, {
+    body: 'json',
+    request: () => json({ planId: 'power-cycle' }),
+  }),
+  'GET /api/auth/billing/preview': owner(409, {
+    request: () => ({ url: '/api/auth/billing/preview?planId=power-cycle' }),
+  }),
+  'POST /api/auth/billing/portal': owner(409),
+  'POST /api/auth/billing/cancel': owner(409),
+  // Public with a signature: only a body signed with STRIPE_WEBHOOK_SECRET is acted on, else 400.
+  'POST /api/billing/webhook': open(400, { body: 'json' }),
   'GET /api/analytics': owner(200),
   'GET /api/auth/export': owner(200),
 
@@ -365,6 +377,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (w) => json({ ownerId: w.owner.id, domain: w.customDomain }),
   }),
   'GET /api/admin/videos': admin(200),
+  // An owner's plan and billing; a plan granted by hand (Stripe billing, decision 0023).
+  'GET /api/admin/owners/:id/billing': admin(200, {
+    request: (w) => ({ url: `/api/admin/owners/${w.owner.id}/billing` }),
+  }),
+  'PUT /api/admin/owners/:id/plan': admin(200, {
+    body: 'json',
+    request: (w) => ({
+      url: `/api/admin/owners/${w.owner.id}/plan`,
+      ...json({ planId: 'elite-studio' }),
+    }),
+  }),
   'GET /api/admin/videos/:id': admin(200, {
     request: (w) => ({ url: `/api/admin/videos/${w.video.id}` }),
   }),

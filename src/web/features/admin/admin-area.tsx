@@ -6,7 +6,8 @@ import { useCurrentUser } from '@web/lib/session';
 import { AdminDomainsPage } from './admin-domains-page';
 import { AdminHeader } from './admin-header';
 import { AdminLogin } from './admin-login';
-import { ADMIN_DOMAINS, ADMIN_HOME } from './admin-paths';
+import { AdminOwnerBillingPage } from './admin-owner-billing-page';
+import { ADMIN_DOMAINS, ADMIN_HOME, ADMIN_OWNER } from './admin-paths';
 import { AdminVideosPage } from './admin-videos-page';
 
 /**
@@ -32,6 +33,7 @@ export function AdminArea() {
       <Switch>
         <Route path={ADMIN_HOME} component={AdminVideosPage} />
         <Route path={ADMIN_DOMAINS} component={AdminDomainsPage} />
+        <Route path={ADMIN_OWNER} component={AdminOwnerBillingPage} />
         <Route>
           <Redirect to={ADMIN_HOME} replace />
         </Route>

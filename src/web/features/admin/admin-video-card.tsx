@@ -1,4 +1,5 @@
 import { memo, useId, useRef } from 'react';
+import { Link } from 'wouter';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -29,6 +30,7 @@ import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { apiUrl } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
+import { adminOwnerPath } from './admin-paths';
 import { useAdminVideoActions } from './use-admin-video-actions';
 import { VideoHistory } from './video-history';
 
@@ -112,6 +114,12 @@ export const AdminVideoCard = memo(function AdminVideoCard({
             >
               {company}
             </button>
+            <Link
+              href={adminOwnerPath(video.user.id)}
+              className="ml-3 text-sm text-muted-foreground underline-offset-4 hover:underline"
+            >
+              Plan and billing
+            </Link>
           </div>
           <AdminStatusBadge status={status} />
         </div>

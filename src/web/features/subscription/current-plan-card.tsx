@@ -9,15 +9,31 @@ import { cn } from '@web/lib/utils';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** The plan the account is on, its video usage and the billing actions (honestly unavailable). */
-export function CurrentPlanCard({ subscription }: { subscription: SubscriptionView }) {
+interface CurrentPlanCardProps {
+  subscription: SubscriptionView;
+  /** Manage Billing and View Invoices: the Stripe Customer Portal. */
+  onPortal: () => void;
+  onCancel: () => void;
+  busy: boolean;
+}
+
+/**
+ * The plan the account is on, its video usage and the billing actions: the Stripe Customer Portal
+ * and Cancel when Stripe is connected, else shown unavailable with the reason.
+ */
+export function CurrentPlanCard({ subscription, onPortal, onCancel, busy }: CurrentPlanCardProps) {
   const { plan, usage, billing, planChangedAt } = subscription;
+  const over = usage.videoCount > usage.videoLimit;
+  const paying =
+    billing.status !== null && ['active', 'trialing', 'past_due'].includes(billing.status);
   const percent =
     usage.videoLimit > 0 ? Math.round((usage.videoCount / usage.videoLimit) * 100) : 100;
   const atLimit = usage.videoCount >= usage.videoLimit;
-  const billingNote = billing.connected
-    ? undefined
-    : 'Available once a payment provider is connected. No card has been charged, so there are no invoices and nothing to cancel.';
+  const billingNote = !billing.connected
+    ? 'Available once a payment provider is connected. No card has been charged, so there are no invoices and nothing to cancel. To stop paying later, switch to Spin Starter, the free plan.'
+    : billing.cancelAtPeriodEnd || !paying
+      ? undefined
+      : 'Cancelling keeps your plan until the end of the period you paid for; then your account moves to Spin Starter.';
 
   return (
     <Card>
@@ -54,9 +70,11 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionVi
               atLimit ? 'font-medium text-destructive-text' : 'text-muted-foreground',
             )}
           >
-            {atLimit
-              ? 'You have reached your plan’s video limit. Choose a larger plan to upload more.'
-              : `${usage.videoLimit - usage.videoCount} more ${usage.videoLimit - usage.videoCount === 1 ? 'video' : 'videos'} can be uploaded on this plan.`}
+            {over
+              ? `You have more videos than ${plan.name} allows. Every video stays in your library and on your gym page; to upload new ones, delete ${usage.videoCount - usage.videoLimit + 1} or choose a larger plan.`
+              : atLimit
+                ? 'You have reached your plan’s video limit. Choose a larger plan to upload more.'
+                : `${usage.videoLimit - usage.videoCount} more ${usage.videoLimit - usage.videoCount === 1 ? 'video' : 'videos'} can be uploaded on this plan.`}
           </p>
         </section>
 
@@ -65,22 +83,37 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionVi
             Billing
           </h3>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button variant="outline" disabled aria-describedby="billing-unavailable">
+            <Button
+              variant="outline"
+              disabled={!billing.connected || busy}
+              aria-describedby={billingNote ? 'billing-note' : undefined}
+              onClick={onPortal}
+            >
               <CreditCard aria-hidden="true" />
               Manage Billing
             </Button>
-            <Button variant="outline" disabled aria-describedby="billing-unavailable">
+            <Button
+              variant="outline"
+              disabled={!billing.connected || busy}
+              aria-describedby={billingNote ? 'billing-note' : undefined}
+              onClick={onPortal}
+            >
               <FileText aria-hidden="true" />
               View Invoices
             </Button>
-            <Button variant="outline" disabled aria-describedby="billing-unavailable">
+            <Button
+              variant="outline"
+              disabled={!billing.connected || !paying || billing.cancelAtPeriodEnd || busy}
+              aria-describedby={billingNote ? 'billing-note' : undefined}
+              onClick={onCancel}
+            >
               <XCircle aria-hidden="true" />
               Cancel Subscription
             </Button>
           </div>
           {billingNote && (
-            <p id="billing-unavailable" className="text-sm text-muted-foreground">
-              {billingNote} To stop paying later, switch to Spin Starter, the free plan.
+            <p id="billing-note" className="text-sm text-muted-foreground">
+              {billingNote}
             </p>
           )}
         </section>

@@ -21,15 +21,21 @@ const FAQ = [
   },
   {
     q: 'Can I move to a smaller plan?',
-    a: 'Yes, as long as your library fits its limit. If you have more videos than the plan allows, delete some first; a plan change never deletes your videos.',
-  },
-  {
-    q: 'How am I billed today?',
-    a: 'Billing is not connected yet, so no card is charged and no invoices are issued. Your plan is recorded and applied right away.',
+    a: 'Yes, as long as your library fits its limit. If you have more videos than the plan allows, delete some first; a plan change never deletes your videos. When a paid subscription ends, every video stays in your library and on your gym page, and new uploads wait until you are within the limit.',
   },
 ] as const;
 
-export function SubscriptionFaq() {
+const BILLED = {
+  q: 'How am I billed today?',
+  manual:
+    'Billing is not connected yet, so no card is charged and no invoices are issued. Your plan is recorded and applied right away.',
+  stripe:
+    'Stripe charges your card each month. Moving to a larger plan charges the difference for the rest of the month at once; cancelling keeps your plan until the end of the month you paid for. If a payment fails, you keep your plan for 7 days while Stripe retries. Your invoices are under View Invoices.',
+} as const;
+
+/** The FAQ; how billing works depends on whether Stripe is connected. */
+export function SubscriptionFaq({ connected }: { connected: boolean }) {
+  const faq = [...FAQ, { q: BILLED.q, a: connected ? BILLED.stripe : BILLED.manual }];
   return (
     <Card>
       <CardHeader>
@@ -39,7 +45,7 @@ export function SubscriptionFaq() {
       </CardHeader>
       <CardContent>
         <Accordion type="multiple">
-          {FAQ.map(({ q, a }) => (
+          {faq.map(({ q, a }) => (
             <AccordionItem key={q} value={q}>
               <AccordionTrigger>{q}</AccordionTrigger>
               <AccordionContent>{a}</AccordionContent>

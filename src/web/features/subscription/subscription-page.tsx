@@ -1,38 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { PlanId } from '@shared/plans';
+import type { PlanView, SubscriptionView } from '@shared/plans.contract';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api';
+import { refetchCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
+import { useCancelSubscription, useCheckout, usePortal } from './api/billing';
 import { useChangePlan } from './api/change-plan';
-import { usePlans, useSubscription } from './api/plans';
+import { plansQuery, usePlans, useSubscription } from './api/plans';
 import { BillingNotice } from './billing-notice';
+import { ChangePlanDialog } from './change-plan-dialog';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanCard } from './plan-card';
 import { SubscriptionFaq } from './subscription-faq';
 
-/** Subscription (product.md §2, §9): the current plan, real usage, the four plans and the FAQ. */
-export function SubscriptionPage() {
-  const plans = usePlans();
-  const subscription = useSubscription();
-  const changePlan = useChangePlan();
+/** How often the page asks whether the webhook has applied a paid checkout. */
+const CONFIRM_POLL_MS = 1500;
 
-  function choose(planId: PlanId) {
+const failed = (title: string) => (error: Error) =>
+  toast({
+    title,
+    description:
+      (error instanceof ApiError && error.serverMessage) ||
+      'Something went wrong. Please try again.',
+    variant: 'destructive',
+  });
+
+/** The webhook has applied a paid subscription (what a successful checkout waits for). */
+function paidAndActive(subscription: SubscriptionView | undefined): boolean {
+  return Boolean(
+    subscription &&
+    subscription.plan.price > 0 &&
+    subscription.billing.status !== null &&
+    ['active', 'trialing'].includes(subscription.billing.status),
+  );
+}
+
+/**
+ * Subscription (product.md §2, §9): the current plan, real usage, the four plans and the FAQ. With
+ * Stripe: Upgrade goes to Checkout (then 'Confirming your payment…' until the webhook applies the
+ * plan), a paid plan switches with the prorated charge shown first, Manage Billing and View
+ * Invoices open the Customer Portal, Cancel ends the plan at the period's end.
+ */
+export function SubscriptionPage() {
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const confirming = search.get('checkout') === 'success';
+  const plans = usePlans();
+  const subscription = useSubscription(
+    confirming ? { refetchInterval: CONFIRM_POLL_MS } : undefined,
+  );
+  const changePlan = useChangePlan();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const cancel = useCancelSubscription();
+  const [switching, setSwitching] = useState<PlanView | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const checkoutCancelled = search.get('checkout') === 'cancelled';
+
+  const confirmed = confirming && paidAndActive(subscription.data);
+  useEffect(() => {
+    if (!confirmed) return;
+    toast({
+      title: 'Payment confirmed',
+      description: `You are now on ${subscription.data?.plan.name}.`,
+    });
+    void queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
+    void refetchCurrentUser(queryClient);
+    navigate('/subscription', { replace: true });
+  }, [confirmed, navigate, queryClient, subscription.data?.plan.name]);
+
+  const connected = subscription.data?.billing.connected ?? false;
+  const current = plans.data?.find((p) => p.isCurrentPlan);
+
+  function applyChange(planId: PlanId) {
     changePlan.mutate(planId, {
-      onSuccess: (response) => toast({ title: 'Plan updated', description: response.message }),
-      onError: (error) =>
-        toast({
-          title: 'Plan not changed',
-          description:
-            (error instanceof ApiError && error.serverMessage) ||
-            'Failed to change your plan. Please try again.',
-          variant: 'destructive',
-        }),
+      onSuccess: (response) => {
+        setSwitching(null);
+        toast({ title: 'Plan updated', description: response.message });
+      },
+      onError: failed('Plan not changed'),
+    });
+  }
+
+  function choose(plan: PlanView) {
+    if (!connected) return applyChange(plan.id);
+    if (plan.price === 0) return setCancelling(true);
+    if (!current || current.price === 0) {
+      return checkout.mutate(plan.id, { onError: failed('Checkout not started') });
+    }
+    setSwitching(plan);
+  }
+
+  function confirmCancel() {
+    cancel.mutate(undefined, {
+      onSuccess: (response) => {
+        setCancelling(false);
+        toast({ title: 'Subscription cancelled', description: response.message });
+      },
+      onError: failed('Subscription not cancelled'),
     });
   }
 
   const loading = plans.isLoading || subscription.isLoading;
-  const failed = plans.isError || subscription.isError;
-  const current = plans.data?.find((p) => p.isCurrentPlan);
+  const loadFailed = plans.isError || subscription.isError;
+  const busy = changePlan.isPending || checkout.isPending || portal.isPending || cancel.isPending;
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6">
@@ -43,14 +129,34 @@ export function SubscriptionPage() {
         </p>
       </div>
 
-      <BillingNotice />
+      {confirming && !confirmed && (
+        <div
+          role="status"
+          data-testid="confirming-payment"
+          className="flex items-center gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+        >
+          <Spinner size="sm" />
+          Confirming your payment…
+        </div>
+      )}
+
+      {checkoutCancelled && (
+        <p
+          role="status"
+          className="rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+        >
+          Checkout cancelled: nothing was charged and your plan is unchanged.
+        </p>
+      )}
+
+      {subscription.data && <BillingNotice subscription={subscription.data} />}
 
       {loading && (
         <div className="flex min-h-40 items-center justify-center">
           <Spinner size="lg" label="Loading..." className="flex-col gap-3" />
         </div>
       )}
-      {failed && (
+      {loadFailed && (
         <div
           role="alert"
           className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
@@ -60,7 +166,14 @@ export function SubscriptionPage() {
         </div>
       )}
 
-      {subscription.data && <CurrentPlanCard subscription={subscription.data} />}
+      {subscription.data && (
+        <CurrentPlanCard
+          subscription={subscription.data}
+          busy={busy}
+          onPortal={() => portal.mutate(undefined, { onError: failed('Billing not opened') })}
+          onCancel={() => setCancelling(true)}
+        />
+      )}
 
       {plans.data && (
         <section aria-labelledby="plans-title" className="space-y-4">
@@ -74,15 +187,51 @@ export function SubscriptionPage() {
                 plan={plan}
                 current={current}
                 videoCount={subscription.data?.usage.videoCount ?? 0}
-                pending={changePlan.isPending}
-                onChoose={() => choose(plan.id)}
+                pending={busy || (confirming && !confirmed)}
+                onChoose={() => choose(plan)}
               />
             ))}
           </ul>
         </section>
       )}
 
-      <SubscriptionFaq />
+      <SubscriptionFaq connected={connected} />
+
+      <ChangePlanDialog
+        plan={switching}
+        pending={changePlan.isPending}
+        onConfirm={() => switching && applyChange(switching.id)}
+        onClose={() => setSwitching(null)}
+      />
+
+      <AlertDialog
+        open={cancelling}
+        onOpenChange={(open) => !open && !cancel.isPending && setCancelling(false)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel your subscription?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {subscription.data?.billing.currentPeriodEnd
+                ? `${subscription.data.plan.name} stays until ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(subscription.data.billing.currentPeriodEnd))}, the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.`
+                : 'Your plan stays until the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.'}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={cancel.isPending}>Keep my plan</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={(event) => {
+                event.preventDefault();
+                confirmCancel();
+              }}
+              disabled={cancel.isPending}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

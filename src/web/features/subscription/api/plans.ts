@@ -29,6 +29,7 @@ export function usePlans() {
   return useQuery(plansQuery);
 }
 
-export function useSubscription() {
-  return useQuery(subscriptionQuery);
+/** The subscription; `refetchInterval` while a paid checkout waits for its webhook. */
+export function useSubscription(options?: { refetchInterval: number }) {
+  return useQuery({ ...subscriptionQuery, ...options });
 }
