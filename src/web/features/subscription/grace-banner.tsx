@@ -17,7 +17,9 @@ export function GraceBanner() {
   const portal = usePortal();
   const [pathname] = useLocation();
   const [dismissed, setDismissed] = useState(false);
-  const graceUntil = subscription.data?.billing.graceUntil;
+  const billing = subscription.data?.billing;
+  // As on Subscription: without Stripe connected there is no portal to send the owner to.
+  const graceUntil = billing?.connected ? billing.graceUntil : null;
   if (!subscription.data || !graceUntil || dismissed || pathname === '/subscription') return null;
 
   return (
