@@ -195,9 +195,51 @@ describe('Stripe billing', () => {
           .getByText(/^Your last payment failed/)
           .waitFor();
         expect(await planName(page).textContent()).toBe('Power Cycle');
+        // Subscription says it once, in its own notice: the shell's banner stays away.
+        expect(await page.getByTestId('payment-failed-banner').count()).toBe(0);
         await screenshot(page, `billing-grace-${vp.name}-${dark ? 'dark' : 'light'}`);
         if (vp.name === 'desktop' && !dark) {
           expect(await seriousA11yViolations(page)).toEqual([]);
+        }
+        await page.close();
+      }
+    }
+
+    // Every other owner screen shows the shell's banner, at the tablet and phone sizes.
+    const graceBanner = (page: Page) => page.getByTestId('payment-failed-banner');
+    const graceText =
+      /^Your last payment failed\. Power Cycle stays active until .+\. Update your payment method$/;
+    for (const vp of VIEWPORTS.filter((v) => v.name !== 'desktop')) {
+      for (const dark of [false, true]) {
+        // Signed in by its session cookie: the login route's rate limit counts the pages above.
+        const page = await e2e.newPage({ width: vp.width, height: vp.height, dark });
+        await signIn(page, owner, e2e.baseUrl);
+        for (const path of ['/dashboard', '/videos']) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await graceBanner(page).waitFor();
+          expect(await graceBanner(page).innerText()).toMatch(graceText);
+          await screenshot(
+            page,
+            `billing-grace-banner${path.replace('/', '-')}-${vp.name}-${dark ? 'dark' : 'light'}`,
+          );
+        }
+        if (vp.name === 'tablet' && !dark) {
+          expect(await seriousA11yViolations(page)).toEqual([]);
+          // Dismissed, it stays away while the owner moves around; a reload brings it back.
+          await page.getByRole('button', { name: 'Dismiss the payment notice' }).click();
+          expect(await graceBanner(page).count()).toBe(0);
+          await page.getByRole('link', { name: 'Dashboard' }).first().click();
+          await page.waitForURL('**/dashboard');
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await graceBanner(page).count()).toBe(0);
+          await page.reload();
+          await graceBanner(page).waitFor();
+          // Its button opens the Customer Portal, where the card is updated.
+          await graceBanner(page)
+            .getByRole('button', { name: 'Update your payment method' })
+            .click();
+          await page.getByRole('heading', { name: 'Stand-in Customer Portal' }).waitFor();
         }
         await page.close();
       }
@@ -210,6 +252,9 @@ describe('Stripe billing', () => {
     await planName(page).waitFor();
     expect(await planName(page).textContent()).toBe('Spin Starter');
     expect(await page.getByTestId('grace-banner').count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('payment-failed-banner').count()).toBe(0);
   });
 
   it('a replayed webhook changes nothing and a forged one is refused with 400', async () => {

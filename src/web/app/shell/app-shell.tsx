@@ -5,6 +5,7 @@ import { ThemeToggle } from '@web/components/theme-toggle';
 import { Separator } from '@web/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@web/components/ui/sidebar';
 import { Spinner } from '@web/components/ui/spinner';
+import { GraceBanner } from '@web/features/subscription/grace-banner';
 import { UploadTray } from '@web/features/upload/upload-tray';
 import { AppSidebar } from './app-sidebar';
 import { pageTitleFor } from './nav-items';
@@ -26,7 +27,8 @@ function TopBar({ title }: { title: string | undefined }) {
 
 /**
  * The signed-in, onboarded layout (product.md §2): the collapsible sidebar, the top bar with the sidebar
- * trigger, the theme toggle and the user menu, the page, and the tray of an upload in progress.
+ * trigger, the theme toggle and the user menu, a failed payment's banner during its grace period, the
+ * page, and the tray of an upload in progress.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
@@ -47,6 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <AppSidebar />
       <SidebarInset>
         <TopBar title={title} />
+        <GraceBanner />
         <main
           id="main"
           tabIndex={-1}

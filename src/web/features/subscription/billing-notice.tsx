@@ -2,7 +2,8 @@ import { AlertTriangle, Info } from 'lucide-react';
 import { BILLING_NOT_CONNECTED, type SubscriptionView } from '@shared/plans.contract';
 import { cn } from '@web/lib/utils';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+/** Billing dates in words (the grace end, the paid period's end). */
+export const billingDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 /** What the plan's billing means right now, said plainly above the plan. */
 export function BillingNotice({ subscription }: { subscription: SubscriptionView }) {
@@ -12,12 +13,12 @@ export function BillingNotice({ subscription }: { subscription: SubscriptionView
     : billing.graceUntil
       ? {
           alert: true,
-          text: `Your last payment failed. Update your card in Manage Billing by ${dateFormat.format(new Date(billing.graceUntil))} to keep ${plan.name}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
+          text: `Your last payment failed. Update your card in Manage Billing by ${billingDate.format(new Date(billing.graceUntil))} to keep ${plan.name}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
         }
       : billing.cancelAtPeriodEnd && billing.currentPeriodEnd
         ? {
             alert: false,
-            text: `Your subscription is cancelled: ${plan.name} runs until ${dateFormat.format(new Date(billing.currentPeriodEnd))}, then your account moves to Spin Starter.`,
+            text: `Your subscription is cancelled: ${plan.name} runs until ${billingDate.format(new Date(billing.currentPeriodEnd))}, then your account moves to Spin Starter.`,
           }
         : undefined;
   if (!notice) return null;

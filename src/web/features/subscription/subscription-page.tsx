@@ -15,29 +15,20 @@ import {
   AlertDialogTitle,
 } from '@web/components/ui/alert-dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api';
 import { refetchCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { useCancelSubscription, useCheckout, usePortal } from './api/billing';
 import { useChangePlan } from './api/change-plan';
 import { plansQuery, usePlans, useSubscription } from './api/plans';
-import { BillingNotice } from './billing-notice';
+import { BillingNotice, billingDate } from './billing-notice';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { CurrentPlanCard } from './current-plan-card';
+import { failed } from './failed-toast';
 import { PlanCard } from './plan-card';
 import { SubscriptionFaq } from './subscription-faq';
 
 /** How often the page asks whether the webhook has applied a paid checkout. */
 const CONFIRM_POLL_MS = 1500;
-
-const failed = (title: string) => (error: Error) =>
-  toast({
-    title,
-    description:
-      (error instanceof ApiError && error.serverMessage) ||
-      'Something went wrong. Please try again.',
-    variant: 'destructive',
-  });
 
 /** The webhook has applied a paid subscription (what a successful checkout waits for). */
 function paidAndActive(subscription: SubscriptionView | undefined): boolean {
@@ -213,7 +204,7 @@ export function SubscriptionPage() {
             <AlertDialogTitle>Cancel your subscription?</AlertDialogTitle>
             <AlertDialogDescription>
               {subscription.data?.billing.currentPeriodEnd
-                ? `${subscription.data.plan.name} stays until ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(subscription.data.billing.currentPeriodEnd))}, the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.`
+                ? `${subscription.data.plan.name} stays until ${billingDate.format(new Date(subscription.data.billing.currentPeriodEnd))}, the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.`
                 : 'Your plan stays until the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.'}
             </AlertDialogDescription>
           </AlertDialogHeader>
