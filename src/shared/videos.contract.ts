@@ -105,6 +105,52 @@ export const OWNER_STATUS_LABELS: Record<VideoStatus, string> = {
   failed: 'Processing Failed',
 };
 
+/**
+ * The burned-in logo (issue #15): a corner, a width as a share of the frame's width and an
+ * opacity, previewed by the owner on a frame before the upload and applied exactly by ffmpeg.
+ */
+export const LOGO_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export type LogoCorner = (typeof LOGO_CORNERS)[number];
+export const LOGO_CORNER_LABELS: Record<LogoCorner, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+};
+/** Percent of the frame's width. */
+export const LOGO_SIZE_LIMITS = { min: 4, max: 12 } as const;
+/** Percent opacity. */
+export const LOGO_OPACITY_LIMITS = { min: 30, max: 100 } as const;
+/** The margin from the frame's edges, as a share of its width (both axes). */
+export const LOGO_MARGIN_SHARE = 0.03;
+export const logoPlacement = z.object({
+  corner: z.enum(LOGO_CORNERS, { error: 'Choose a corner for the logo' }),
+  size: z
+    .number()
+    .int()
+    .min(
+      LOGO_SIZE_LIMITS.min,
+      `Logo size must be ${LOGO_SIZE_LIMITS.min}-${LOGO_SIZE_LIMITS.max}% of the width`,
+    )
+    .max(
+      LOGO_SIZE_LIMITS.max,
+      `Logo size must be ${LOGO_SIZE_LIMITS.min}-${LOGO_SIZE_LIMITS.max}% of the width`,
+    ),
+  opacity: z
+    .number()
+    .int()
+    .min(
+      LOGO_OPACITY_LIMITS.min,
+      `Logo opacity must be ${LOGO_OPACITY_LIMITS.min}-${LOGO_OPACITY_LIMITS.max}%`,
+    )
+    .max(
+      LOGO_OPACITY_LIMITS.max,
+      `Logo opacity must be ${LOGO_OPACITY_LIMITS.min}-${LOGO_OPACITY_LIMITS.max}%`,
+    ),
+});
+export type LogoPlacement = z.infer<typeof logoPlacement>;
+export const DEFAULT_LOGO_PLACEMENT: LogoPlacement = { corner: 'top-right', size: 7, opacity: 90 };
+
 /** What every video route answers: the product's Video fields, the media URLs, never storage keys. */
 export const videoDto = z.object({
   id: z.string(),
@@ -124,6 +170,8 @@ export const videoDto = z.object({
   backgroundDescription: z.string().nullable(),
   addLogo: z.boolean(),
   logoFileUrl: z.string().nullable(),
+  /** How the logo is burned in; null without a logo. */
+  logoPlacement: logoPlacement.nullable(),
   enhancementNotes: z.string().nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
@@ -232,16 +280,13 @@ export const createVideoBody = z
       replaceBackground: coercedBoolean,
       backgroundDescription: videoDetails.backgroundDescription,
       addLogo: coercedBoolean,
+      /** Without it, Add Logo uses the gym's logo from Customize (or answers logoRequired). */
       logoFileUrl: optionalText(2048, 'Logo URL is too long'),
+      logoPlacement: logoPlacement.default(DEFAULT_LOGO_PLACEMENT),
       enhancementNotes: videoDetails.enhancementNotes,
     }),
   )
-  .superRefine((body, ctx) => {
-    requireBackgroundDescription(body, ctx);
-    if (body.addLogo && !body.logoFileUrl) {
-      ctx.addIssue({ code: 'custom', path: ['logoFileUrl'], message: VIDEO_MESSAGES.logoRequired });
-    }
-  });
+  .superRefine(requireBackgroundDescription);
 export type CreateVideoBody = z.output<typeof createVideoBody>;
 
 /**
@@ -249,7 +294,12 @@ export type CreateVideoBody = z.output<typeof createVideoBody>;
  * and their stored addresses are not typed, so they are checked apart (the logo's presence too).
  */
 export const uploadDetailsForm = z
-  .object({ ...videoDetails, replaceBackground: z.boolean(), addLogo: z.boolean() })
+  .object({
+    ...videoDetails,
+    replaceBackground: z.boolean(),
+    addLogo: z.boolean(),
+    logoPlacement,
+  })
   .superRefine(requireBackgroundDescription);
 export type UploadDetailsInput = z.input<typeof uploadDetailsForm>;
 export type UploadDetails = z.output<typeof uploadDetailsForm>;
@@ -265,6 +315,7 @@ export interface UploadRequest {
   backgroundDescription: string | null;
   addLogo: boolean;
   logoFileUrl: string | null;
+  logoPlacement: LogoPlacement;
   enhancementNotes: string | null;
 }
 

@@ -5,7 +5,7 @@ import {
   chooseBackground,
   type BackgroundChoice,
 } from '../media/background-args';
-import { enhanceMedia } from '../media/enhance-media';
+import { enhanceMedia, type EnhanceRequest } from '../media/enhance-media';
 import { runFfmpeg } from '../media/ffmpeg';
 import { probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
@@ -15,6 +15,7 @@ import { UnreadableMediaError } from '../media/probe-args';
 import { ValidationError } from '../lib/errors';
 import { processLogo } from '../modules/branding/logo-image';
 import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
+import { logoPlacementOf } from '../modules/videos/video-dto';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import {
@@ -131,11 +132,13 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         }
 
         const extraNotes: string[] = [];
-        let logo: string | null = null;
-        if (row.addLogo && row.logoKey) {
+        let logo: EnhanceRequest['logo'] = null;
+        const placement = logoPlacementOf(row);
+        if (placement && row.logoKey) {
           try {
-            logo = await logoPng(work, row.logoKey);
-            if (!logo) extraNotes.push(logoUnreadableNote());
+            const file = await logoPng(work, row.logoKey);
+            if (file) logo = { file, placement };
+            else extraNotes.push(logoUnreadableNote());
           } catch (error) {
             if (!(error instanceof ObjectMissingError)) throw error;
             extraNotes.push(logoMissingNote());

@@ -20,14 +20,14 @@ describe('processing notes', () => {
           whiteBalance: false,
           denoise: true,
           loudnessBefore: -27.61,
-          logo: true,
+          logo: { corner: 'top-right', size: 7, opacity: 90 },
           background: { method: 'key', color: 'green', share: 0.8 },
         },
         'Sunset road',
       ),
     ).toBe(
       'Enhanced automatically: lighting corrected (dim or flat footage brightened); light denoise; ' +
-        'audio levelled to -16 LUFS (was -27.6); logo added top right; background replaced with "Sunset road" (green screen).',
+        'audio levelled to -16 LUFS (was -27.6); logo added top right (7% of the width, 90% opaque); background replaced with "Sunset road" (green screen).',
     );
   });
 

@@ -3,6 +3,7 @@ import { FfmpegError } from '../media/ffmpeg';
 import { MEDIA_LIMITS, type LimitBreach } from '../media/media-limits';
 import { TARGET_LUFS } from '../media/enhance-media';
 import { percentOf } from '../media/media-stats';
+import { LOGO_CORNER_LABELS } from '@shared/videos.contract';
 
 /** The words processingNotes carries for what the pipeline did (each at most 500 characters). */
 export const NOTES = {
@@ -87,7 +88,12 @@ export function enhancedNote(summary: EnhanceSummary, backgroundLabel: string | 
   if (summary.loudnessBefore !== null) {
     done.push(`audio levelled to ${TARGET_LUFS} LUFS (was ${summary.loudnessBefore.toFixed(1)})`);
   }
-  if (summary.logo) done.push('logo added top right');
+  if (summary.logo) {
+    const { corner, size, opacity } = summary.logo;
+    done.push(
+      `logo added ${LOGO_CORNER_LABELS[corner].toLowerCase()} (${size}% of the width, ${opacity}% opaque)`,
+    );
+  }
   if (summary.background?.method === 'key') {
     done.push(`background replaced with "${backgroundLabel}" (${summary.background.color} screen)`);
   } else if (summary.background?.method === 'subtract') {

@@ -178,7 +178,7 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
       /^Preview ready \(original codecs\): 640x360 h264\/aac, 3 s\.$/,
     );
     expect(done.processingNotes).toMatch(
-      /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right\.$/,
+      /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right \(7% of the width, 90% opaque\)\.$/,
     );
     expect(done.progress).toBeNull();
     expect(done.enhancedAt).toBeInstanceOf(Date);

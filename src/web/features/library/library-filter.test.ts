@@ -19,6 +19,7 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     backgroundDescription: null,
     addLogo: false,
     logoFileUrl: null,
+    logoPlacement: null,
     enhancementNotes: null,
     uploadedAt: '2025-01-01T00:00:00.000Z',
     enhancedAt: null,

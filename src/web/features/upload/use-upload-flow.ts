@@ -3,9 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { PublicUser } from '@shared/auth.contract';
+import { PLANS_WITH_LOGO_BY_DEFAULT, type PlanId } from '@shared/plans';
 import {
   checkLogoFile,
   checkVideoFile,
+  DEFAULT_LOGO_PLACEMENT,
   titleFromFileName,
   uploadDetailsForm,
   VIDEO_MESSAGES,
@@ -14,6 +17,7 @@ import {
 } from '@shared/videos.contract';
 import { refetchOwnerVideos } from '@web/lib/owner-videos';
 import { onPendingUploadFile, takePendingUploadFile } from '@web/lib/pending-upload';
+import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { createVideo } from './api/create-video';
 import { uploadLogoFile } from './api/upload-logo-file';
@@ -27,14 +31,18 @@ export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 /** Progress is redrawn at most this often. */
 const PROGRESS_EVERY_MS = 200;
 
-const EMPTY_DETAILS: UploadDetailsInput = {
-  title: '',
-  description: '',
-  replaceBackground: false,
-  backgroundDescription: '',
-  addLogo: false,
-  enhancementNotes: '',
-};
+/** Add Logo starts on when the gym has a logo and its plan includes branding (issue #15). */
+function emptyDetails(user: PublicUser | null): UploadDetailsInput {
+  return {
+    title: '',
+    description: '',
+    replaceBackground: false,
+    backgroundDescription: '',
+    addLogo: Boolean(user?.companyLogoUrl && PLANS_WITH_LOGO_BY_DEFAULT.has(user.plan as PlanId)),
+    logoPlacement: DEFAULT_LOGO_PLACEMENT,
+    enhancementNotes: '',
+  };
+}
 
 /**
  * The upload screen's flow (product.md §4, §5, §8): choosing the video (checked, its title prefilled, a
@@ -47,9 +55,12 @@ export function useUploadFlow() {
   const [resumable, setResumable] = useState(false);
   const [logo, setLogo] = useState<File | null>(null);
   const [uploadedTitle, setUploadedTitle] = useState('');
+  const { user } = useCurrentUser();
+  /** The gym's logo from Customize: Add Logo uses it unless a file is chosen for this video. */
+  const gymLogoUrl = user?.companyLogoUrl ?? null;
   const form = useForm<UploadDetailsInput, unknown, UploadDetails>({
     resolver: zodResolver(uploadDetailsForm),
-    defaultValues: EMPTY_DETAILS,
+    defaultValues: emptyDetails(user),
     mode: 'onChange',
   });
   const activeUpload = useRef<VideoUpload | null>(null);
@@ -133,7 +144,7 @@ export function useUploadFlow() {
   function chooseDifferentFile() {
     activeUpload.current?.abort();
     dispatch({ type: 'reset' });
-    form.reset(EMPTY_DETAILS);
+    form.reset(emptyDetails(user));
     setLogo(null);
     setFileProblem(null);
     setResumable(false);
@@ -147,7 +158,7 @@ export function useUploadFlow() {
     if (file) void hasResumableUpload(file).then(setResumable);
   }
 
-  const logoMissing = addLogo && !logo;
+  const logoMissing = addLogo && !logo && !gymLogoUrl;
   const canSubmit =
     (phase === 'fileSelected' || phase === 'error') && form.formState.isValid && !logoMissing;
   const steps: UploadStep[] = addLogo && logo ? ['logo', 'video', 'details'] : ['video', 'details'];
@@ -200,8 +211,10 @@ export function useUploadFlow() {
         fileSize: String(file.size),
         replaceBackground: details.replaceBackground,
         backgroundDescription: details.replaceBackground ? details.backgroundDescription : null,
-        addLogo: Boolean(details.addLogo && logoFileUrl),
+        // Without a file of its own, the server uses the gym's logo.
+        addLogo: Boolean(details.addLogo && (logoFileUrl || gymLogoUrl)),
         logoFileUrl,
+        logoPlacement: details.logoPlacement,
         enhancementNotes: details.enhancementNotes,
       });
       void refetchOwnerVideos(queryClient);
@@ -234,6 +247,7 @@ export function useUploadFlow() {
     resumable,
     form,
     logo,
+    gymLogoUrl,
     logoMissing,
     canSubmit,
     steps,
