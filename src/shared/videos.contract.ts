@@ -151,6 +151,57 @@ export const logoPlacement = z.object({
 export type LogoPlacement = z.infer<typeof logoPlacement>;
 export const DEFAULT_LOGO_PLACEMENT: LogoPlacement = { corner: 'top-right', size: 7, opacity: 90 };
 
+/**
+ * What automatic enhancement changed, from the enhance job's own measurements (issue #15): stored
+ * with the video and shown to the owner as a plain list (describeChange).
+ */
+export const enhancementChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exposure'), gain: z.number() }),
+  z.object({ kind: z.literal('colour') }),
+  z.object({ kind: z.literal('denoise') }),
+  z.object({ kind: z.literal('audio'), fromLufs: z.number(), toLufs: z.number() }),
+  z.object({ kind: z.literal('logo'), placement: logoPlacement }),
+  z.object({
+    kind: z.literal('background'),
+    /** The owner's words. */
+    requested: z.string().nullable(),
+    /** The built-in background used. */
+    used: z.string(),
+    /** The word of the request that chose it; null when none matched (the default was used). */
+    matched: z.string().nullable(),
+    method: z.enum(['green screen', 'blue screen', 'static camera']),
+  }),
+]);
+export type EnhancementChange = z.infer<typeof enhancementChange>;
+export const enhancementReport = z.object({ changes: z.array(enhancementChange) });
+export type EnhancementReport = z.infer<typeof enhancementReport>;
+
+/** One change in the owner's words. */
+export function describeChange(change: EnhancementChange): string {
+  switch (change.kind) {
+    case 'exposure':
+      return `Exposure lifted (the picture brightened ${Math.round((change.gain - 1) * 100)}%)`;
+    case 'colour':
+      return 'Colour balanced';
+    case 'denoise':
+      return 'Grain reduced';
+    case 'audio':
+      return `Audio levelled from ${Math.round(change.fromLufs)} to ${change.toLufs} LUFS`;
+    case 'logo': {
+      const { corner, size, opacity } = change.placement;
+      return `Logo added ${LOGO_CORNER_LABELS[corner].toLowerCase()} (${size}% of the width, ${opacity}% opaque)`;
+    }
+    case 'background': {
+      const why = change.matched
+        ? `chosen for "${change.matched}" in your request`
+        : change.requested
+          ? `your request "${change.requested}" matched none of the built-in backgrounds, so the default was used`
+          : 'the default';
+      return `Background replaced with ${change.used} (${change.method}): ${why}`;
+    }
+  }
+}
+
 /** What every video route answers: the product's Video fields, the media URLs, never storage keys. */
 export const videoDto = z.object({
   id: z.string(),
@@ -173,6 +224,8 @@ export const videoDto = z.object({
   /** How the logo is burned in; null without a logo. */
   logoPlacement: logoPlacement.nullable(),
   enhancementNotes: z.string().nullable(),
+  /** What automatic enhancement changed; null until it ran (or for an admin's enhanced file). */
+  enhancementReport: enhancementReport.nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),

@@ -20,6 +20,7 @@ import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import {
   enhancedNote,
+  enhancementReportOf,
   failedNote,
   limitNote,
   logoMissingNote,
@@ -180,7 +181,22 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           ...extraNotes,
         ].join(' ');
         const done = await unlessRefused(
-          lifecycle.publishEnhanced(videoId, { by: SYSTEM, version, notes, at: deps.now() }),
+          lifecycle.publishEnhanced(videoId, {
+            by: SYSTEM,
+            version,
+            notes,
+            at: deps.now(),
+            report: enhancementReportOf(
+              result.summary,
+              chosen
+                ? {
+                    requested: row.backgroundDescription,
+                    used: chosen.background.label,
+                    matched: chosen.matched,
+                  }
+                : null,
+            ),
+          }),
         );
         // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.
         if (!done) return { outcome: 'superseded' };

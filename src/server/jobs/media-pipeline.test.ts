@@ -181,6 +181,18 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
       /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right \(7% of the width, 90% opaque\)\.$/,
     );
     expect(done.progress).toBeNull();
+    // The same, structured for the owner's list of what changed.
+    expect(done.enhancementReport?.changes.map((c) => c.kind)).toEqual([
+      'colour',
+      'denoise',
+      'audio',
+      'logo',
+    ]);
+    expect(done.enhancementReport?.changes).toContainEqual({
+      kind: 'audio',
+      fromLufs: expect.any(Number),
+      toLufs: -16,
+    });
     expect(done.enhancedAt).toBeInstanceOf(Date);
     expect(done.enhancedKey).toMatch(
       new RegExp(`^videos/${video.id}/enhanced/[0-9a-f]{16}\\.mp4$`),

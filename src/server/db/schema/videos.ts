@@ -3,13 +3,19 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { LogoCorner, VideoEventAction, VideoStatus } from '@shared/videos.contract';
+import type {
+  EnhancementReport,
+  LogoCorner,
+  VideoEventAction,
+  VideoStatus,
+} from '@shared/videos.contract';
 import { users } from './users';
 
 export const videos = pgTable(
@@ -41,6 +47,8 @@ export const videos = pgTable(
     logoSizePercent: integer('logo_size_percent'),
     logoOpacityPercent: integer('logo_opacity_percent'),
     enhancementNotes: varchar('enhancement_notes', { length: 1000 }),
+    /** What automatic enhancement changed (issue #15); null until it ran. */
+    enhancementReport: jsonb('enhancement_report').$type<EnhancementReport>(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     enhancedAt: timestamp('enhanced_at', { withTimezone: true }),
     /** Object-store keys behind the URLs above. */

@@ -34,6 +34,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     logoFileUrl: row.logoFileUrl,
     logoPlacement: logoPlacementOf(row),
     enhancementNotes: row.enhancementNotes,
+    enhancementReport: row.enhancementReport,
     uploadedAt: row.uploadedAt.toISOString(),
     enhancedAt: iso(row.enhancedAt),
     updatedAt: row.updatedAt.toISOString(),

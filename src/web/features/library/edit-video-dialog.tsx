@@ -19,6 +19,7 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
+import { EnhancementChanges } from './enhancement-changes';
 
 type EditVideoInput = z.input<typeof updateVideoBody>;
 type EditVideoOutput = z.output<typeof updateVideoBody>;
@@ -105,6 +106,7 @@ export function EditVideoDialog({
           >
             {descriptionLength}/{VIDEO_DESCRIPTION_MAX}
           </p>
+          {video?.enhancementReport && <EnhancementChanges report={video.enhancementReport} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel

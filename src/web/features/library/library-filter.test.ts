@@ -21,6 +21,7 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     logoFileUrl: null,
     logoPlacement: null,
     enhancementNotes: null,
+    enhancementReport: null,
     uploadedAt: '2025-01-01T00:00:00.000Z',
     enhancedAt: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
