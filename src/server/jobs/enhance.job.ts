@@ -7,7 +7,7 @@ import {
 } from '../media/background-args';
 import { enhanceMedia, type EnhanceRequest } from '../media/enhance-media';
 import { runFfmpeg } from '../media/ffmpeg';
-import { probeMedia } from '../media/ingest-media';
+import { makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
 import { mediaKeys, versionOf } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
@@ -172,6 +172,20 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           );
           return { outcome: 'needs-manual', reason: result.reason };
         }
+
+        // The library's and the gym page's pictures come from the enhanced file, not the raw one:
+        // drawn again and published before the video turns 'enhanced' (riders never see the raw).
+        const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
+        await makeStills(tools, result.output, info, stills, {
+          signal: ctx.signal,
+          cwd: work.path,
+        });
+        await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+        await store.putFile(mediaKeys.poster(videoId), stills.poster, {
+          contentType: contentTypeFor('x.jpg'),
+        });
 
         const version = versionOf(ctx.jobId);
         const key = mediaKeys.enhanced(videoId, version);

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 /**
  * The pipeline end to end through the app: an owner uploads, the video-created seam queues ingest,
  * the in-process worker (pg-boss on the test database) runs ingest, enhance and package with real
@@ -212,6 +213,20 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     const poster = await r.t.app.inject({ method: 'GET', url: dto.posterUrl! });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
+    // Drawn from the enhanced file: the burned-in logo (magenta, top right, 7% of the width,
+    // 3% from the edges, 90% opaque) is on the poster and the thumbnail.
+    for (const still of [poster.rawPayload, (await r.t.app.inject(dto.thumbnailUrl!)).rawPayload]) {
+      const image = sharp(still);
+      const { width } = await image.metadata();
+      const at = { left: Math.round(width! * 0.935) - 1, top: Math.round(width! * 0.045) - 1 };
+      const { data } = await image
+        .extract({ ...at, width: 3, height: 3 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(data[0]).toBeGreaterThan(170);
+      expect(data[1]).toBeLessThan(90);
+      expect(data[2]).toBeGreaterThan(170);
+    }
     expect(dto.hlsUrl).toMatch(
       new RegExp(`^/media/videos/${video.id}/hls/[0-9a-f]{16}/master\\.m3u8$`),
     );

@@ -180,10 +180,17 @@ export function videosService({
       }
 
       // What was checked is what the video keeps (see ObjectStore.seal).
-      const originalKey = await sealChecked(original, STORED.videoChanged);
-      const logoKey = logo
-        ? await sealChecked(logo.upload, STORED.logoChanged)
-        : (gymLogo?.key ?? null);
+      let originalKey: string;
+      let logoKey: string | null;
+      try {
+        originalKey = await sealChecked(original, STORED.videoChanged);
+        logoKey = logo
+          ? await sealChecked(logo.upload, STORED.logoChanged)
+          : (gymLogo?.key ?? null);
+      } catch (error) {
+        if (gymLogo) await store.delete(gymLogo.key).catch(() => undefined);
+        throw error;
+      }
       const placement = input.addLogo ? input.logoPlacement : null;
       const sealed = [
         { upload: original.key, kept: originalKey },
