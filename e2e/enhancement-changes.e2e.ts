@@ -1,7 +1,12 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@server/config';
 import { videos } from '@server/db/schema/videos';
+import { mediaKeys } from '@server/media/media-paths';
+import { openObjectStore } from '@server/storage/create-object-store';
 import type { EnhancementReport } from '@shared/videos.contract';
 import { seriousA11yViolations, SHOTS_DIR, startE2E, VIEWPORTS, type E2E } from './support/harness';
 import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/seed';
@@ -41,6 +46,18 @@ beforeAll(async () => {
     .update(videos)
     .set({ enhancementReport: REPORT })
     .where(eq(videos.id, row!.id));
+  // The stills the enhance job leaves: the raw frame (dim grey) and the enhanced one (bright).
+  const store = await openObjectStore(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cadence-e2e' }),
+    Date.now,
+  );
+  const jpeg = (background: string) =>
+    sharp({ create: { width: 640, height: 360, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  await store.put(mediaKeys.before(row!.id), Readable.from([await jpeg('#3a3a3a')]));
+  await store.put(mediaKeys.poster(row!.id), Readable.from([await jpeg('#f4a340')]));
+  await store.close();
 });
 afterAll(() => e2e?.close());
 
@@ -72,6 +89,22 @@ describe('an enhanced class in the library', () => {
       'Background replaced with Studio (green screen): your request "a bright loft with brick walls" matched none of the built-in backgrounds, so the default was used',
     ]);
     expect(await dialog.locator('li[data-unmet]').count()).toBe(1);
+
+    // Before/after over the same frame: both pictures load, the slider moves the split.
+    const comparison = dialog.getByTestId('before-after');
+    for (const name of ['Before enhancement', 'After enhancement']) {
+      await expect
+        .poll(() =>
+          comparison
+            .getByRole('img', { name })
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBe(640);
+    }
+    await comparison.getByLabel('Compare before and after').fill('20');
+    expect(
+      await comparison.getByTestId('after-image').evaluate((el) => getComputedStyle(el).clipPath),
+    ).toBe('inset(0px 80% 0px 0px)');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 

@@ -226,6 +226,8 @@ export const videoDto = z.object({
   enhancementNotes: z.string().nullable(),
   /** What automatic enhancement changed; null until it ran (or for an admin's enhanced file). */
   enhancementReport: enhancementReport.nullable(),
+  /** The raw frame at the poster's time (the poster is the 'after'); with the report. */
+  beforeUrl: z.string().nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),

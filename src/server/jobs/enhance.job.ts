@@ -175,10 +175,14 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
 
         // The library's and the gym page's pictures come from the enhanced file, not the raw one:
         // drawn again and published before the video turns 'enhanced' (riders never see the raw).
+        const run = { signal: ctx.signal, cwd: work.path };
         const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
-        await makeStills(tools, result.output, info, stills, {
-          signal: ctx.signal,
-          cwd: work.path,
+        await makeStills(tools, result.output, info, stills, run);
+        // The same frame of the raw upload: the 'before' of the owner's comparison.
+        const raw = { thumbnail: work.file('raw-thumbnail.jpg'), poster: work.file('before.jpg') };
+        await makeStills(tools, input, info, raw, run);
+        await store.putFile(mediaKeys.before(videoId), raw.poster, {
+          contentType: contentTypeFor('x.jpg'),
         });
         await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
           contentType: contentTypeFor('x.jpg'),

@@ -213,6 +213,24 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     const poster = await r.t.app.inject({ method: 'GET', url: dto.posterUrl! });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
+    // The before/after comparison: the raw frame at the poster's time, the owner's only.
+    expect(dto.beforeUrl).toBe(`/media/videos/${video.id}/before.jpg`);
+    expect((await r.t.app.inject(dto.beforeUrl!)).statusCode).toBe(401);
+    const before = await r.t.app.inject({ url: dto.beforeUrl!, headers: { cookie: owner.cookie } });
+    expect(before.statusCode).toBe(200);
+    const beforeImage = sharp(before.rawPayload);
+    const beforeWidth = (await beforeImage.metadata()).width!;
+    const rawPixel = await beforeImage
+      .extract({
+        left: Math.round(beforeWidth * 0.935) - 1,
+        top: Math.round(beforeWidth * 0.045) - 1,
+        width: 3,
+        height: 3,
+      })
+      .raw()
+      .toBuffer();
+    // No logo on the raw frame.
+    expect(rawPixel[0]! - rawPixel[1]! < 100 || rawPixel[2]! - rawPixel[1]! < 100).toBe(true);
     // Drawn from the enhanced file: the burned-in logo (magenta, top right, 7% of the width,
     // 3% from the edges, 90% opaque) is on the poster and the thumbnail.
     for (const still of [poster.rawPayload, (await r.t.app.inject(dto.thumbnailUrl!)).rawPayload]) {

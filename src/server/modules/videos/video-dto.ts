@@ -35,6 +35,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     logoPlacement: logoPlacementOf(row),
     enhancementNotes: row.enhancementNotes,
     enhancementReport: row.enhancementReport,
+    beforeUrl: row.enhancementReport ? mediaUrls.before(row.id) : null,
     uploadedAt: row.uploadedAt.toISOString(),
     enhancedAt: iso(row.enhancedAt),
     updatedAt: row.updatedAt.toISOString(),

@@ -22,6 +22,7 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     logoPlacement: null,
     enhancementNotes: null,
     enhancementReport: null,
+    beforeUrl: null,
     uploadedAt: '2025-01-01T00:00:00.000Z',
     enhancedAt: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
