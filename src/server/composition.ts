@@ -21,7 +21,7 @@ import { analyticsService } from './modules/analytics/analytics.service';
 import { authService } from './modules/auth/auth.service';
 import { usersRepository } from './modules/auth/users.repository';
 import { brandingRepository } from './modules/branding/branding.repository';
-import { brandingService } from './modules/branding/branding.service';
+import { brandingService, gymLogoKey } from './modules/branding/branding.service';
 import { systemTxtResolver, type TxtResolver } from './modules/branding/txt-resolver';
 import { emailConfirmationsRepository } from './modules/email-verification/email-confirmations.repository';
 import { emailVerificationService } from './modules/email-verification/email-verification.service';
@@ -209,6 +209,7 @@ export async function buildServices(deps: ServiceDeps) {
     now,
     log,
     onVideoCreated: deps.onVideoCreated ?? (media ? (video) => media.ingest(video.id) : undefined),
+    gymLogoKey,
   });
 
   return {

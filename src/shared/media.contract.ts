@@ -23,6 +23,13 @@ export const mediaEndpoints = {
     summary: "The player's poster (public once the video is enhanced)",
     produces: 'image/jpeg',
   }),
+  before: endpoint()({
+    method: 'GET',
+    path: `${VIDEO_MEDIA_PATH}/before.jpg`,
+    access: 'owner',
+    summary: "The raw upload's frame behind the poster (before/after), for the owner or an admin",
+    produces: 'image/jpeg',
+  }),
   preview: endpoint()({
     method: 'GET',
     path: `${VIDEO_MEDIA_PATH}/preview.mp4`,

@@ -90,7 +90,6 @@ describe('createVideoBody (product.md §5 video creation)', () => {
 
   it.each([
     [{ ...valid, replaceBackground: true }, VIDEO_MESSAGES.backgroundRequired],
-    [{ ...valid, addLogo: true, logoFileUrl: ' ' }, VIDEO_MESSAGES.logoRequired],
     [{ ...valid, fileSize: '12.5' }, 'File size must be a whole number of bytes'],
     [{ ...valid, fileSize: -1 }, 'File size must be a whole number of bytes'],
     [{ ...valid, title: 'x'.repeat(201) }, 'Title must be under 200 characters'],

@@ -105,6 +105,103 @@ export const OWNER_STATUS_LABELS: Record<VideoStatus, string> = {
   failed: 'Processing Failed',
 };
 
+/**
+ * The burned-in logo (issue #15): a corner, a width as a share of the frame's width and an
+ * opacity, previewed by the owner on a frame before the upload and applied exactly by ffmpeg.
+ */
+export const LOGO_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export type LogoCorner = (typeof LOGO_CORNERS)[number];
+export const LOGO_CORNER_LABELS: Record<LogoCorner, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+};
+/** Percent of the frame's width. */
+export const LOGO_SIZE_LIMITS = { min: 4, max: 12 } as const;
+/** Percent opacity. */
+export const LOGO_OPACITY_LIMITS = { min: 30, max: 100 } as const;
+/** The margin from the frame's edges, as a share of its width (both axes). */
+export const LOGO_MARGIN_SHARE = 0.03;
+export const logoPlacement = z.object({
+  corner: z.enum(LOGO_CORNERS, { error: 'Choose a corner for the logo' }),
+  size: z
+    .number()
+    .int()
+    .min(
+      LOGO_SIZE_LIMITS.min,
+      `Logo size must be ${LOGO_SIZE_LIMITS.min}-${LOGO_SIZE_LIMITS.max}% of the width`,
+    )
+    .max(
+      LOGO_SIZE_LIMITS.max,
+      `Logo size must be ${LOGO_SIZE_LIMITS.min}-${LOGO_SIZE_LIMITS.max}% of the width`,
+    ),
+  opacity: z
+    .number()
+    .int()
+    .min(
+      LOGO_OPACITY_LIMITS.min,
+      `Logo opacity must be ${LOGO_OPACITY_LIMITS.min}-${LOGO_OPACITY_LIMITS.max}%`,
+    )
+    .max(
+      LOGO_OPACITY_LIMITS.max,
+      `Logo opacity must be ${LOGO_OPACITY_LIMITS.min}-${LOGO_OPACITY_LIMITS.max}%`,
+    ),
+});
+export type LogoPlacement = z.infer<typeof logoPlacement>;
+export const DEFAULT_LOGO_PLACEMENT: LogoPlacement = { corner: 'top-right', size: 7, opacity: 90 };
+
+/**
+ * What automatic enhancement changed, from the enhance job's own measurements (issue #15): stored
+ * with the video and shown to the owner as a plain list (describeChange).
+ */
+export const enhancementChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exposure'), gain: z.number() }),
+  z.object({ kind: z.literal('colour') }),
+  z.object({ kind: z.literal('denoise') }),
+  z.object({ kind: z.literal('audio'), fromLufs: z.number(), toLufs: z.number() }),
+  z.object({ kind: z.literal('logo'), placement: logoPlacement }),
+  z.object({
+    kind: z.literal('background'),
+    /** The owner's words. */
+    requested: z.string().nullable(),
+    /** The built-in background used. */
+    used: z.string(),
+    /** The word of the request that chose it; null when none matched (the default was used). */
+    matched: z.string().nullable(),
+    method: z.enum(['green screen', 'blue screen', 'static camera']),
+  }),
+]);
+export type EnhancementChange = z.infer<typeof enhancementChange>;
+export const enhancementReport = z.object({ changes: z.array(enhancementChange) });
+export type EnhancementReport = z.infer<typeof enhancementReport>;
+
+/** One change in the owner's words. */
+export function describeChange(change: EnhancementChange): string {
+  switch (change.kind) {
+    case 'exposure':
+      return `Exposure lifted (the picture brightened ${Math.round((change.gain - 1) * 100)}%)`;
+    case 'colour':
+      return 'Colour balanced';
+    case 'denoise':
+      return 'Grain reduced';
+    case 'audio':
+      return `Audio levelled from ${Math.round(change.fromLufs)} to ${change.toLufs} LUFS`;
+    case 'logo': {
+      const { corner, size, opacity } = change.placement;
+      return `Logo added ${LOGO_CORNER_LABELS[corner].toLowerCase()} (${size}% of the width, ${opacity}% opaque)`;
+    }
+    case 'background': {
+      const why = change.matched
+        ? `chosen for "${change.matched}" in your request`
+        : change.requested
+          ? `your request "${change.requested}" matched none of the built-in backgrounds, so the default was used`
+          : 'the default';
+      return `Background replaced with ${change.used} (${change.method}): ${why}`;
+    }
+  }
+}
+
 /** What every video route answers: the product's Video fields, the media URLs, never storage keys. */
 export const videoDto = z.object({
   id: z.string(),
@@ -124,7 +221,13 @@ export const videoDto = z.object({
   backgroundDescription: z.string().nullable(),
   addLogo: z.boolean(),
   logoFileUrl: z.string().nullable(),
+  /** How the logo is burned in; null without a logo. */
+  logoPlacement: logoPlacement.nullable(),
   enhancementNotes: z.string().nullable(),
+  /** What automatic enhancement changed; null until it ran (or for an admin's enhanced file). */
+  enhancementReport: enhancementReport.nullable(),
+  /** The raw frame at the poster's time (the poster is the 'after'); with the report. */
+  beforeUrl: z.string().nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -232,16 +335,13 @@ export const createVideoBody = z
       replaceBackground: coercedBoolean,
       backgroundDescription: videoDetails.backgroundDescription,
       addLogo: coercedBoolean,
+      /** Without it, Add Logo uses the gym's logo from Customize (or answers logoRequired). */
       logoFileUrl: optionalText(2048, 'Logo URL is too long'),
+      logoPlacement: logoPlacement.default(DEFAULT_LOGO_PLACEMENT),
       enhancementNotes: videoDetails.enhancementNotes,
     }),
   )
-  .superRefine((body, ctx) => {
-    requireBackgroundDescription(body, ctx);
-    if (body.addLogo && !body.logoFileUrl) {
-      ctx.addIssue({ code: 'custom', path: ['logoFileUrl'], message: VIDEO_MESSAGES.logoRequired });
-    }
-  });
+  .superRefine(requireBackgroundDescription);
 export type CreateVideoBody = z.output<typeof createVideoBody>;
 
 /**
@@ -249,7 +349,12 @@ export type CreateVideoBody = z.output<typeof createVideoBody>;
  * and their stored addresses are not typed, so they are checked apart (the logo's presence too).
  */
 export const uploadDetailsForm = z
-  .object({ ...videoDetails, replaceBackground: z.boolean(), addLogo: z.boolean() })
+  .object({
+    ...videoDetails,
+    replaceBackground: z.boolean(),
+    addLogo: z.boolean(),
+    logoPlacement,
+  })
   .superRefine(requireBackgroundDescription);
 export type UploadDetailsInput = z.input<typeof uploadDetailsForm>;
 export type UploadDetails = z.output<typeof uploadDetailsForm>;
@@ -265,6 +370,7 @@ export interface UploadRequest {
   backgroundDescription: string | null;
   addLogo: boolean;
   logoFileUrl: string | null;
+  logoPlacement: LogoPlacement;
   enhancementNotes: string | null;
 }
 

@@ -5,9 +5,9 @@ import {
   chooseBackground,
   type BackgroundChoice,
 } from '../media/background-args';
-import { enhanceMedia } from '../media/enhance-media';
+import { enhanceMedia, type EnhanceRequest } from '../media/enhance-media';
 import { runFfmpeg } from '../media/ffmpeg';
-import { probeMedia } from '../media/ingest-media';
+import { makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
 import { mediaKeys, versionOf } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
@@ -15,10 +15,12 @@ import { UnreadableMediaError } from '../media/probe-args';
 import { ValidationError } from '../lib/errors';
 import { processLogo } from '../modules/branding/logo-image';
 import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
+import { logoPlacementOf } from '../modules/videos/video-dto';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import {
   enhancedNote,
+  enhancementReportOf,
   failedNote,
   limitNote,
   logoMissingNote,
@@ -131,11 +133,13 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         }
 
         const extraNotes: string[] = [];
-        let logo: string | null = null;
-        if (row.addLogo && row.logoKey) {
+        let logo: EnhanceRequest['logo'] = null;
+        const placement = logoPlacementOf(row);
+        if (placement && row.logoKey) {
           try {
-            logo = await logoPng(work, row.logoKey);
-            if (!logo) extraNotes.push(logoUnreadableNote());
+            const file = await logoPng(work, row.logoKey);
+            if (file) logo = { file, placement };
+            else extraNotes.push(logoUnreadableNote());
           } catch (error) {
             if (!(error instanceof ObjectMissingError)) throw error;
             extraNotes.push(logoMissingNote());
@@ -169,6 +173,24 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           return { outcome: 'needs-manual', reason: result.reason };
         }
 
+        // The library's and the gym page's pictures come from the enhanced file, not the raw one:
+        // drawn again and published before the video turns 'enhanced' (riders never see the raw).
+        const run = { signal: ctx.signal, cwd: work.path };
+        const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
+        await makeStills(tools, result.output, info, stills, run);
+        // The same frame of the raw upload: the 'before' of the owner's comparison.
+        const raw = { thumbnail: work.file('raw-thumbnail.jpg'), poster: work.file('before.jpg') };
+        await makeStills(tools, input, info, raw, run);
+        await store.putFile(mediaKeys.before(videoId), raw.poster, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+        await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+        await store.putFile(mediaKeys.poster(videoId), stills.poster, {
+          contentType: contentTypeFor('x.jpg'),
+        });
+
         const version = versionOf(ctx.jobId);
         const key = mediaKeys.enhanced(videoId, version);
         await store.putFile(key, result.output, { contentType: contentTypeFor(key) });
@@ -177,7 +199,22 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           ...extraNotes,
         ].join(' ');
         const done = await unlessRefused(
-          lifecycle.publishEnhanced(videoId, { by: SYSTEM, version, notes, at: deps.now() }),
+          lifecycle.publishEnhanced(videoId, {
+            by: SYSTEM,
+            version,
+            notes,
+            at: deps.now(),
+            report: enhancementReportOf(
+              result.summary,
+              chosen
+                ? {
+                    requested: row.backgroundDescription,
+                    used: chosen.background.label,
+                    matched: chosen.matched,
+                  }
+                : null,
+            ),
+          }),
         );
         // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.
         if (!done) return { outcome: 'superseded' };

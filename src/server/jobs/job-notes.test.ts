@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FfmpegError } from '../media/ffmpeg';
 import { PROCESSING_NOTES_MAX } from '@shared/admin.contract';
 import { explainFailure } from '@shared/video-failure';
+import { describeChange } from '@shared/videos.contract';
 import {
   enhancedNote,
+  enhancementReportOf,
   failedNote,
   limitNote,
   manualNote,
@@ -22,14 +24,70 @@ describe('processing notes', () => {
           whiteBalance: false,
           denoise: true,
           loudnessBefore: -27.61,
-          logo: true,
+          logo: { corner: 'top-right', size: 7, opacity: 90 },
           background: { method: 'key', color: 'green', share: 0.8 },
         },
         'Sunset road',
       ),
     ).toBe(
       'Enhanced automatically: lighting corrected (dim or flat footage brightened); light denoise; ' +
-        'audio levelled to -16 LUFS (was -27.6); logo added top right; background replaced with "Sunset road" (green screen).',
+        'audio levelled to -16 LUFS (was -27.6); logo added top right (7% of the width, 90% opaque); background replaced with "Sunset road" (green screen).',
+    );
+  });
+
+  it('store what changed, structured, with the background and why it was chosen', () => {
+    const summary = {
+      lighting: { low: 16, high: 84, gain: 1.8 },
+      whiteBalance: false,
+      denoise: true,
+      loudnessBefore: -22.04,
+      logo: { corner: 'bottom-right', size: 6, opacity: 100 },
+      background: { method: 'key', color: 'green', share: 0.8 },
+    } as const;
+    const report = enhancementReportOf(summary, {
+      requested: 'a bright loft with brick walls',
+      used: 'Studio',
+      matched: null,
+    });
+    expect(report).toEqual({
+      changes: [
+        { kind: 'exposure', gain: 1.8 },
+        { kind: 'denoise' },
+        { kind: 'audio', fromLufs: -22, toLufs: -16 },
+        { kind: 'logo', placement: { corner: 'bottom-right', size: 6, opacity: 100 } },
+        {
+          kind: 'background',
+          requested: 'a bright loft with brick walls',
+          used: 'Studio',
+          matched: null,
+          method: 'green screen',
+        },
+      ],
+    });
+    expect(report.changes.map(describeChange)).toEqual([
+      'Exposure lifted (the picture brightened 80%)',
+      'Grain reduced',
+      'Audio levelled from -22 to -16 LUFS',
+      'Logo added bottom right (6% of the width, 100% opaque)',
+      'Background replaced with Studio (green screen): your request "a bright loft with brick walls" matched none of the built-in backgrounds, so the default was used',
+    ]);
+    // No background asked: none listed; nothing measured: nothing claimed.
+    expect(
+      enhancementReportOf(
+        { ...summary, lighting: null, loudnessBefore: null, logo: null, background: null },
+        null,
+      ).changes,
+    ).toEqual([{ kind: 'denoise' }]);
+    expect(
+      describeChange({
+        kind: 'background',
+        requested: 'sunset over the sea',
+        used: 'Beach sunset',
+        matched: 'sunset',
+        method: 'static camera',
+      }),
+    ).toBe(
+      'Background replaced with Beach sunset (static camera): chosen for "sunset" in your request',
     );
   });
 

@@ -5,6 +5,11 @@ import { FfmpegError } from '../media/ffmpeg';
 import { MEDIA_LIMITS, type LimitBreach } from '../media/media-limits';
 import { TARGET_LUFS } from '../media/enhance-media';
 import { percentOf } from '../media/media-stats';
+import {
+  LOGO_CORNER_LABELS,
+  type EnhancementChange,
+  type EnhancementReport,
+} from '@shared/videos.contract';
 
 /** The words processingNotes carries for what the pipeline did (each at most 500 characters). */
 export const NOTES = {
@@ -85,13 +90,46 @@ export function enhancedNote(summary: EnhanceSummary, backgroundLabel: string | 
   if (summary.loudnessBefore !== null) {
     done.push(`audio levelled to ${TARGET_LUFS} LUFS (was ${summary.loudnessBefore.toFixed(1)})`);
   }
-  if (summary.logo) done.push('logo added top right');
+  if (summary.logo) {
+    const { corner, size, opacity } = summary.logo;
+    done.push(
+      `logo added ${LOGO_CORNER_LABELS[corner].toLowerCase()} (${size}% of the width, ${opacity}% opaque)`,
+    );
+  }
   if (summary.background?.method === 'key') {
     done.push(`background replaced with "${backgroundLabel}" (${summary.background.color} screen)`);
   } else if (summary.background?.method === 'subtract') {
     done.push(`background replaced with "${backgroundLabel}" (static camera)`);
   }
   return `Enhanced automatically: ${done.join('; ')}.`;
+}
+
+/** What enhancement changed, structured for the owner's list (describeChange words it). */
+export function enhancementReportOf(
+  summary: EnhanceSummary,
+  background: { requested: string | null; used: string; matched: string | null } | null,
+): EnhancementReport {
+  const changes: EnhancementChange[] = [];
+  if (summary.lighting) changes.push({ kind: 'exposure', gain: summary.lighting.gain });
+  if (summary.whiteBalance) changes.push({ kind: 'colour' });
+  if (summary.denoise) changes.push({ kind: 'denoise' });
+  if (summary.loudnessBefore !== null) {
+    changes.push({
+      kind: 'audio',
+      fromLufs: Math.round(summary.loudnessBefore * 10) / 10,
+      toLufs: TARGET_LUFS,
+    });
+  }
+  if (summary.logo) changes.push({ kind: 'logo', placement: summary.logo });
+  const method = summary.background;
+  if (background && (method?.method === 'key' || method?.method === 'subtract')) {
+    changes.push({
+      kind: 'background',
+      ...background,
+      method: method.method === 'key' ? `${method.color} screen` : 'static camera',
+    });
+  }
+  return { changes };
 }
 
 export function manualNote(reason: ManualReason, backgroundLabel: string): string {

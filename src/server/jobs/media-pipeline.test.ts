@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 /**
  * The pipeline end to end through the app: an owner uploads, the video-created seam queues ingest,
  * the in-process worker (pg-boss on the test database) runs ingest, enhance and package with real
@@ -178,9 +179,21 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
       /^Preview ready \(original codecs\): 640x360 h264\/aac, 3 s\.$/,
     );
     expect(done.processingNotes).toMatch(
-      /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right\.$/,
+      /^Enhanced automatically: .*light denoise; audio levelled to -16 LUFS \(was -\d+\.\d\); logo added top right \(7% of the width, 90% opaque\)\.$/,
     );
     expect(done.progress).toBeNull();
+    // The same, structured for the owner's list of what changed.
+    expect(done.enhancementReport?.changes.map((c) => c.kind)).toEqual([
+      'colour',
+      'denoise',
+      'audio',
+      'logo',
+    ]);
+    expect(done.enhancementReport?.changes).toContainEqual({
+      kind: 'audio',
+      fromLufs: expect.any(Number),
+      toLufs: -16,
+    });
     expect(done.enhancedAt).toBeInstanceOf(Date);
     expect(done.enhancedKey).toMatch(
       new RegExp(`^videos/${video.id}/enhanced/[0-9a-f]{16}\\.mp4$`),
@@ -200,6 +213,38 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     const poster = await r.t.app.inject({ method: 'GET', url: dto.posterUrl! });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
+    // The before/after comparison: the raw frame at the poster's time, the owner's only.
+    expect(dto.beforeUrl).toBe(`/media/videos/${video.id}/before.jpg`);
+    expect((await r.t.app.inject(dto.beforeUrl!)).statusCode).toBe(401);
+    const before = await r.t.app.inject({ url: dto.beforeUrl!, headers: { cookie: owner.cookie } });
+    expect(before.statusCode).toBe(200);
+    const beforeImage = sharp(before.rawPayload);
+    const beforeWidth = (await beforeImage.metadata()).width!;
+    const rawPixel = await beforeImage
+      .extract({
+        left: Math.round(beforeWidth * 0.935) - 1,
+        top: Math.round(beforeWidth * 0.045) - 1,
+        width: 3,
+        height: 3,
+      })
+      .raw()
+      .toBuffer();
+    // No logo on the raw frame.
+    expect(rawPixel[0]! - rawPixel[1]! < 100 || rawPixel[2]! - rawPixel[1]! < 100).toBe(true);
+    // Drawn from the enhanced file: the burned-in logo (magenta, top right, 7% of the width,
+    // 3% from the edges, 90% opaque) is on the poster and the thumbnail.
+    for (const still of [poster.rawPayload, (await r.t.app.inject(dto.thumbnailUrl!)).rawPayload]) {
+      const image = sharp(still);
+      const { width } = await image.metadata();
+      const at = { left: Math.round(width! * 0.935) - 1, top: Math.round(width! * 0.045) - 1 };
+      const { data } = await image
+        .extract({ ...at, width: 3, height: 3 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(data[0]).toBeGreaterThan(170);
+      expect(data[1]).toBeLessThan(90);
+      expect(data[2]).toBeGreaterThan(170);
+    }
     expect(dto.hlsUrl).toMatch(
       new RegExp(`^/media/videos/${video.id}/hls/[0-9a-f]{16}/master\\.m3u8$`),
     );

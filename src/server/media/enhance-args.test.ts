@@ -14,6 +14,7 @@ import {
   detectSubtraction,
   lightingCurve,
   lightingFilter,
+  logoFilters,
   loudnormFilter,
   type EnhancePlan,
 } from './enhance-args';
@@ -237,11 +238,15 @@ describe('buildEnhanceArgs (pass 2)', () => {
     expect(args.at(-1)).toBe('/out.mp4');
   });
 
-  it('logo: one frame, scaled to 18% of the width, 70% opaque, top right with a margin', () => {
+  it('logo: one frame, the chosen share of the width and opacity, in the chosen corner with a margin', () => {
     const args = buildEnhanceArgs(
       '/in.mp4',
       info,
-      { ...plan, lighting: null, logo: '/logo.png' },
+      {
+        ...plan,
+        lighting: null,
+        logo: { file: '/logo.png', placement: { corner: 'top-right', size: 7, opacity: 90 } },
+      },
       '/out.mp4',
     );
     expect(args.slice(args.lastIndexOf('-i'), args.lastIndexOf('-i') + 2)).toEqual([
@@ -249,13 +254,33 @@ describe('buildEnhanceArgs (pass 2)', () => {
       '/logo.png',
     ]);
     const graph = after(args, '-filter_complex');
+    // 7% of 1280 is 89.6: 90 px wide; the margin is 3% of the width (38 px) on both axes.
     expect(graph).toContain(
-      '[1:v]trim=end_frame=1,scale=230:-2,format=rgba,colorchannelmixer=aa=0.7[lg]',
+      '[1:v]trim=end_frame=1,scale=90:-2,format=rgba,colorchannelmixer=aa=0.9[lg]',
     );
-    expect(graph).toContain(
-      '[comp][lg]overlay=x=main_w-overlay_w-main_w*0.03:y=main_h*0.04:format=auto[logo]',
-    );
+    expect(graph).toContain('[comp][lg]overlay=x=main_w-overlay_w-38:y=38:format=auto[logo]');
     expect(args).not.toContain('-loop');
+  });
+
+  it.each([
+    ['top-left', 'x=38:y=38'],
+    ['bottom-left', 'x=38:y=main_h-overlay_h-38'],
+    ['bottom-right', 'x=main_w-overlay_w-38:y=main_h-overlay_h-38'],
+  ] as const)('logo in the %s corner', (corner, position) => {
+    const filters = logoFilters(
+      1280,
+      { corner, size: 6, opacity: 100 },
+      {
+        logo: '1:v',
+        frame: 'comp',
+        out: 'logo',
+      },
+    );
+    // Fully opaque: the logo's own transparency only, no alpha multiplier.
+    expect(filters).toEqual([
+      '[1:v]trim=end_frame=1,scale=76:-2,format=rgba[lg]',
+      `[comp][lg]overlay=${position}:format=auto[logo]`,
+    ]);
   });
 
   it('green screen: key mask, despill, the background looped at the video rate', () => {

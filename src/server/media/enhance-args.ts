@@ -17,6 +17,7 @@ import {
 } from './media-stats';
 import { HLS_READY_MARK, ladderFor, SEGMENT_SECONDS } from './hls-args';
 import { userInputArgs } from './input-args';
+import { LOGO_MARGIN_SHARE, type LogoPlacement } from '@shared/videos.contract';
 import type { MediaInfo } from './probe-args';
 
 /** The lighting curve: lutyuv y = clip((val - low) * gain + LIFT, 16, 235). */
@@ -111,8 +112,27 @@ export function loudnormFilter(m: LoudnessMeasure): string {
 /** Below this integrated loudness the track is treated as silence and left alone. */
 export const SILENCE_LUFS = -70;
 
-export const LOGO_WIDTH_SHARE = 0.18;
-export const LOGO_ALPHA = 0.7;
+/**
+ * The logo's part of the filter graph: scaled to `size`% of the frame's width, made `opacity`%
+ * opaque (its own transparency kept) and laid in the chosen corner, LOGO_MARGIN_SHARE of the
+ * width from both edges. Exactly what the owner previewed on the upload screen.
+ */
+export function logoFilters(
+  frameWidth: number,
+  placement: LogoPlacement,
+  labels: { logo: string; frame: string; out: string },
+): string[] {
+  const width = even(frameWidth * (placement.size / 100));
+  const margin = Math.round(frameWidth * LOGO_MARGIN_SHARE);
+  const alpha =
+    placement.opacity < 100 ? `,colorchannelmixer=aa=${round3(placement.opacity / 100)}` : '';
+  const x = placement.corner.endsWith('left') ? `${margin}` : `main_w-overlay_w-${margin}`;
+  const y = placement.corner.startsWith('top') ? `${margin}` : `main_h-overlay_h-${margin}`;
+  return [
+    `[${labels.logo}]trim=end_frame=1,scale=${width}:-2,format=rgba${alpha}[lg]`,
+    `[${labels.frame}][lg]overlay=x=${x}:y=${y}:format=auto[${labels.out}]`,
+  ];
+}
 
 export interface EnhancePlan {
   lighting: LightingCurve | null;
@@ -121,8 +141,8 @@ export interface EnhancePlan {
   denoise: boolean;
   /** Pass 2 loudnorm; null without audio or for silence (the audio is then copied as AAC). */
   loudness: LoudnessMeasure | null;
-  /** A PNG file (the owner's logo, redrawn by Cadence). */
-  logo: string | null;
+  /** A PNG file (the owner's logo, redrawn by Cadence) and where it goes. */
+  logo: { file: string; placement: LogoPlacement } | null;
   background:
     | { method: 'key'; color: KeyColor; image: string }
     | { method: 'subtract'; image: string; plate: string }
@@ -163,7 +183,7 @@ export function buildEnhanceArgs(
   let next = 1;
   const logoIndex = plan.logo ? next++ : -1;
   // The logo is the PNG Cadence drew from the owner's upload (sharp), read as PNG and nothing else.
-  if (plan.logo) inputs.push('-f', 'png_pipe', '-protocol_whitelist', 'file', '-i', plan.logo);
+  if (plan.logo) inputs.push('-f', 'png_pipe', '-protocol_whitelist', 'file', '-i', plan.logo.file);
   const bgIndex = plan.background ? next++ : -1;
   if (plan.background)
     inputs.push('-loop', '1', '-framerate', String(round3(fps)), '-i', plan.background.image);
@@ -210,10 +230,8 @@ export function buildEnhanceArgs(
     last = 'comp';
   }
   if (plan.logo) {
-    const lw = even(W * LOGO_WIDTH_SHARE);
     graph.push(
-      `[${logoIndex}:v]trim=end_frame=1,scale=${lw}:-2,format=rgba,colorchannelmixer=aa=${LOGO_ALPHA}[lg]`,
-      `[${last}][lg]overlay=x=main_w-overlay_w-main_w*0.03:y=main_h*0.04:format=auto[logo]`,
+      ...logoFilters(W, plan.logo.placement, { logo: `${logoIndex}:v`, frame: last, out: 'logo' }),
     );
     last = 'logo';
   }

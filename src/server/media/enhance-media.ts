@@ -25,6 +25,7 @@ import {
   type LoudnessMeasure,
 } from './media-stats';
 import type { MediaInfo } from './probe-args';
+import type { LogoPlacement } from '@shared/videos.contract';
 
 export interface EnhanceRequest {
   tools: MediaTools;
@@ -32,8 +33,8 @@ export interface EnhanceRequest {
   input: string;
   info: MediaInfo;
   work: WorkDir;
-  /** The logo as a local image file, when the owner asked for it. */
-  logo: string | null;
+  /** The logo as a local PNG and where it goes, when the owner asked for it. */
+  logo: EnhancePlan['logo'];
   replaceBackground: boolean;
   /** Draws (or fetches) the chosen background at the video's size; called only when it is used. */
   backgroundImage: (size: { width: number; height: number }) => Promise<string>;
@@ -49,7 +50,8 @@ export interface EnhanceSummary {
   denoise: boolean;
   /** Integrated loudness before (LUFS); null without audio or for silence. */
   loudnessBefore: number | null;
-  logo: boolean;
+  /** Where the logo was put; null without one. */
+  logo: LogoPlacement | null;
   background: BackgroundMethod | null;
 }
 
@@ -118,7 +120,7 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
     whiteBalance: !request.replaceBackground,
     denoise: true,
     loudnessBefore: loudness ? loudness.inputI : null,
-    logo: Boolean(request.logo),
+    logo: request.logo?.placement ?? null,
     background,
   };
   if (background?.method === 'unsuitable') {

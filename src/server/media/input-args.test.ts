@@ -60,7 +60,10 @@ describe('user files reach ffmpeg with their demuxer only', () => {
       whiteBalance: true,
       denoise: true,
       loudness: null,
-      logo: '/w/logo.png',
+      logo: {
+        file: '/w/logo.png',
+        placement: { corner: 'top-right' as const, size: 7, opacity: 90 },
+      },
       background: null,
     };
     const passes = [

@@ -8,6 +8,8 @@ import { mediaEndpoints } from '@shared/media.contract';
 export const mediaKeys = {
   thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
   poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
+  /** The raw upload's frame at the poster's time: the 'before' of the owner's comparison. */
+  before: (videoId: string) => `videos/${videoId}/before.jpg`,
   preview: (videoId: string) => `videos/${videoId}/preview.mp4`,
   /** One per run: a retry rewrites its own file, a new run never touches the one being served. */
   enhanced: (videoId: string, version: string) => `videos/${videoId}/enhanced/${version}.mp4`,
@@ -22,6 +24,7 @@ export const mediaKeys = {
 export const mediaUrls = {
   thumbnail: (videoId: string) => buildPath(mediaEndpoints.thumbnail, { id: videoId }),
   poster: (videoId: string) => buildPath(mediaEndpoints.poster, { id: videoId }),
+  before: (videoId: string) => buildPath(mediaEndpoints.before, { id: videoId }),
   preview: (videoId: string) => buildPath(mediaEndpoints.preview, { id: videoId }),
   /**
    * The enhanced file, whichever job or admin upload stored it (the route reads enhancedKey). The

@@ -13,6 +13,7 @@ import { makePreview, makeStills, probeMedia } from './ingest-media';
 import { createWorkDir, type WorkDir } from './media-files';
 import { packageHls } from './package-hls';
 import { UnreadableMediaError } from './probe-args';
+import type { LogoPlacement } from '@shared/videos.contract';
 import { averageLuma, clip, logoImage, loudnessOf, regionColor } from '../test/media-clips';
 
 const tools = DEFAULT_TOOLS;
@@ -30,7 +31,7 @@ const work = (label: string): Promise<WorkDir> => createWorkDir(root, label);
 /** Enhances a clip; the background (when used) is the one the description picks. */
 async function enhance(
   name: Parameters<typeof clip>[0],
-  options: { logo?: boolean; background?: string } = {},
+  options: { logo?: LogoPlacement; background?: string } = {},
 ) {
   const input = await clip(name);
   const info = await probeMedia(tools, input);
@@ -43,7 +44,7 @@ async function enhance(
     input,
     info,
     work: w,
-    logo: options.logo ? await logoImage() : null,
+    logo: options.logo ? { file: await logoImage(), placement: options.logo } : null,
     replaceBackground: Boolean(options.background),
     backgroundImage: async (size) => {
       const file = w.file('bg.jpg');
@@ -124,22 +125,29 @@ async function widthOf(file: string): Promise<number> {
 }
 
 describe('enhance', HEAVY, () => {
-  it('levels the sound to -16 LUFS (within 1 LU) and puts the logo in the top-right corner', async () => {
-    const { input, result, progress } = await enhance('basic', { logo: true });
+  it('levels the sound to -16 LUFS (within 1 LU) and puts the logo where the owner chose, at the size and opacity chosen', async () => {
+    const placement = { corner: 'bottom-left', size: 8, opacity: 100 } as const;
+    const { input, result, progress } = await enhance('basic', { logo: placement });
     expect(result.outcome).toBe('enhanced');
     if (result.outcome !== 'enhanced') return;
+    expect(result.summary.logo).toEqual(placement);
     expect(result.summary.loudnessBefore).toBeLessThan(-18);
     expect(Math.abs((await loudnessOf(result.output)) + 16)).toBeLessThanOrEqual(1);
     const out = await probeMedia(tools, result.output);
     expect(out.video.codec).toBe('h264');
     expect(out.audio).toMatchObject({ codec: 'aac', sampleRate: 48000 });
-    // The logo (magenta, 70% opaque) covers x 505-621, y 14-72 of the 640x360 frame.
-    const corner = { x: 520, y: 25, width: 80, height: 30 };
-    const before = await regionColor(input, 1.5, corner);
-    const after = await regionColor(result.output, 1.5, corner);
-    expect(after.r - after.g).toBeGreaterThan(80);
-    expect(after.b - after.g).toBeGreaterThan(80);
+    // The 200x100 magenta logo at 8% of 640 px: 52x26, 19 px (3%) from the left and bottom
+    // edges: x 19-71, y 315-341. Fully opaque: pure magenta there.
+    const logoArea = { x: 26, y: 320, width: 38, height: 16 };
+    const after = await regionColor(result.output, 1.5, logoArea);
+    expect(after.r).toBeGreaterThan(200);
+    expect(after.b).toBeGreaterThan(200);
+    expect(after.g).toBeLessThan(60);
+    // The old spot (top right, where an 18% disc used to sit) is not covered any more.
+    const before = await regionColor(input, 1.5, { x: 520, y: 25, width: 80, height: 30 });
+    const oldSpot = await regionColor(result.output, 1.5, { x: 520, y: 25, width: 80, height: 30 });
     expect(before.r - before.g).toBeLessThan(40);
+    expect(oldSpot.r - oldSpot.g).toBeLessThan(60);
     // Elsewhere the picture is not covered.
     const centre = await regionColor(result.output, 1.5, { x: 20, y: 300, width: 40, height: 40 });
     expect(Math.abs(centre.r - centre.b) + Math.abs(centre.g - centre.b)).toBeGreaterThan(20);

@@ -3,13 +3,19 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
+import type {
+  EnhancementReport,
+  LogoCorner,
+  VideoEventAction,
+  VideoStatus,
+} from '@shared/videos.contract';
 import { users } from './users';
 
 export const videos = pgTable(
@@ -36,7 +42,13 @@ export const videos = pgTable(
     backgroundDescription: varchar('background_description', { length: 500 }),
     addLogo: boolean('add_logo').notNull().default(false),
     logoFileUrl: text('logo_file_url'),
+    /** Where and how the logo is burned in (issue #15): corner, % of the frame width, % opacity. */
+    logoCorner: varchar('logo_corner', { length: 12 }).$type<LogoCorner>(),
+    logoSizePercent: integer('logo_size_percent'),
+    logoOpacityPercent: integer('logo_opacity_percent'),
     enhancementNotes: varchar('enhancement_notes', { length: 1000 }),
+    /** What automatic enhancement changed (issue #15); null until it ran. */
+    enhancementReport: jsonb('enhancement_report').$type<EnhancementReport>(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     enhancedAt: timestamp('enhanced_at', { withTimezone: true }),
     /** Object-store keys behind the URLs above. */

@@ -62,6 +62,11 @@ function keysOfLogoUrl(url: string | null): string[] {
     .filter((k): k is string => k !== null);
 }
 
+/** The key of the full-size PNG behind the gym's logo URL, or null (no logo, or not Cadence's). */
+export function gymLogoKey(user: Pick<UserRow, 'companyLogoUrl'>): string | null {
+  return keysOfLogoUrl(user.companyLogoUrl)[0] ?? null;
+}
+
 /** The owner's branding as the API shows it: defaults where nothing is stored. */
 export function toBrandingDto(user: UserRow): BrandingDto {
   return {

@@ -56,7 +56,7 @@ export function publicDownloadName(title: string, videoId: string): string {
  * The pipeline's files, streamed from the object store with ranges:
  * - thumbnail.jpg, poster.jpg: public once the video is enhanced (the gym page shows them), else
  *   owner or admin;
- * - preview.mp4: the owner (or an admin) only: it is the raw upload;
+ * - preview.mp4, before.jpg: the owner (or an admin) only: they are the raw upload;
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
 export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: Deps): void {
@@ -124,6 +124,15 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
       });
     });
   }
+
+  routes.route(mediaEndpoints.before, async ({ params, request, reply }) => {
+    const row = await video(params);
+    await ownerOrAdmin(request, reply, row);
+    return send(request, reply, mediaKeys.before(row.id), {
+      cache: CACHE.private,
+      isPublic: false,
+    });
+  });
 
   routes.route(mediaEndpoints.preview, async ({ params, request, reply }) => {
     const row = await video(params);

@@ -19,6 +19,7 @@ export type VideoPatch = Partial<
     | 'enhancedKey'
     | 'enhancedFileUrl'
     | 'enhancedAt'
+    | 'enhancementReport'
     | 'progress'
     | 'processingNotes'
   >

@@ -1,4 +1,4 @@
-import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
+import type { EnhancementReport, VideoEventAction, VideoStatus } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
@@ -215,7 +215,14 @@ export function videoLifecycle({ repo, store, onEvent }: Deps) {
      */
     async publishEnhanced(
       videoId: string,
-      p: { by: Actor; version: string; notes: string | null; at: Date },
+      p: {
+        by: Actor;
+        version: string;
+        notes: string | null;
+        at: Date;
+        /** What automatic enhancement changed; none for an enhanced file an admin uploaded. */
+        report?: EnhancementReport | null;
+      },
     ): Promise<VideoRow> {
       const key = mediaKeys.enhanced(videoId, p.version);
       let changed;
@@ -228,6 +235,7 @@ export function videoLifecycle({ repo, store, onEvent }: Deps) {
             enhancedKey: key,
             enhancedFileUrl: mediaUrls.enhanced(videoId, p.version),
             enhancedAt: p.at,
+            enhancementReport: p.report ?? null,
             progress: null,
           },
         });

@@ -1,6 +1,16 @@
-import type { VideoDto } from '@shared/videos.contract';
+import { DEFAULT_LOGO_PLACEMENT, type LogoPlacement, type VideoDto } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
 import { mediaUrls } from '../../media/media-paths';
+
+/** The stored placement; the default for a logo added before placements were stored. */
+export function logoPlacementOf(row: VideoRow): LogoPlacement | null {
+  if (!row.addLogo) return null;
+  return {
+    corner: row.logoCorner ?? DEFAULT_LOGO_PLACEMENT.corner,
+    size: row.logoSizePercent ?? DEFAULT_LOGO_PLACEMENT.size,
+    opacity: row.logoOpacityPercent ?? DEFAULT_LOGO_PLACEMENT.opacity,
+  };
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -22,7 +32,10 @@ export function toVideoDto(row: VideoRow): VideoDto {
     backgroundDescription: row.backgroundDescription,
     addLogo: row.addLogo,
     logoFileUrl: row.logoFileUrl,
+    logoPlacement: logoPlacementOf(row),
     enhancementNotes: row.enhancementNotes,
+    enhancementReport: row.enhancementReport,
+    beforeUrl: row.enhancementReport ? mediaUrls.before(row.id) : null,
     uploadedAt: row.uploadedAt.toISOString(),
     enhancedAt: iso(row.enhancedAt),
     updatedAt: row.updatedAt.toISOString(),

@@ -157,6 +157,73 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
     });
   });
 
+  it("uses the gym's logo from Customize when Add Logo comes without a file, at the placement asked", async () => {
+    const owner = await registerOwner(t.app);
+    const address = await uploadClip(owner.cookie);
+    // No gym logo yet: a logo file is required, and nothing is created.
+    const refused = await create(owner.cookie, request(address, { addLogo: 'true' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(VIDEO_MESSAGES.logoRequired);
+
+    const boundary = 'cadence-logo-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      media.logo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/upload-logo',
+      headers: {
+        cookie: owner.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+    expect(set.statusCode).toBe(200);
+    const gymLogoUrl = set.json().logoUrl as string;
+
+    const placement = { corner: 'bottom-left', size: 6, opacity: 80 };
+    const res = await create(
+      owner.cookie,
+      request(address, { addLogo: true, logoPlacement: placement }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { video } = res.json() as { video: VideoDto };
+    expect(video).toMatchObject({ addLogo: true, logoPlacement: placement });
+    expect(video.logoFileUrl).toBeTruthy();
+    expect(video.logoFileUrl).not.toBe(gymLogoUrl);
+    // The video keeps its own copy: a later change of the gym's logo does not touch it.
+    const [row] = await t.database.db
+      .select()
+      .from(videosTable)
+      .where(eq(videosTable.id, video.id));
+    expect(row?.logoKey).toMatch(new RegExp(`^video-logos/${owner.id}/`));
+    expect(row).toMatchObject({
+      logoCorner: 'bottom-left',
+      logoSizePercent: 6,
+      logoOpacityPercent: 80,
+    });
+    expect(await store.head(row!.logoKey!)).not.toBeNull();
+
+    // Without a placement: the default (top right, 7% of the width, 90% opaque).
+    const second = await uploadClip(owner.cookie);
+    const plain = await create(owner.cookie, request(second, { addLogo: true }));
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().video.logoPlacement).toEqual({ corner: 'top-right', size: 7, opacity: 90 });
+    // Deleting the video deletes its copy of the logo.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/videos/${video.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await store.head(row!.logoKey!)).toBeNull();
+  });
+
   it.each([
     ['a blank title', { title: '   ' }, VIDEO_MESSAGES.titleRequired],
     ['no title', { title: undefined }, VIDEO_MESSAGES.titleRequired],
@@ -175,9 +242,14 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
       VIDEO_MESSAGES.backgroundRequired,
     ],
     [
-      'Add Logo without a logo',
-      { addLogo: 'true', logoFileUrl: null },
-      VIDEO_MESSAGES.logoRequired,
+      'a logo corner that does not exist',
+      { addLogo: true, logoPlacement: { corner: 'middle', size: 7, opacity: 90 } },
+      'Choose a corner for the logo',
+    ],
+    [
+      'a logo a quarter of the frame wide',
+      { addLogo: true, logoPlacement: { corner: 'top-left', size: 25, opacity: 90 } },
+      'Logo size must be 4-12% of the width',
     ],
     [
       'a 1001-character description',

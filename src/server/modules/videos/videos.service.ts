@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLANS } from '@shared/plans';
 import {
@@ -14,7 +15,11 @@ import type { VideoRow } from '../../db/schema/videos';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { sniffVideo } from '@shared/video-sniff';
 import { sniffImage } from '../../storage/content-type';
-import { ObjectChangedError, type ObjectStore } from '../../storage/object-store';
+import {
+  ObjectChangedError,
+  ObjectMissingError,
+  type ObjectStore,
+} from '../../storage/object-store';
 import type { OwnedUpload, UploadsService } from '../uploads/uploads.service';
 import type { VideoMediaRepository } from './video-media.repository';
 import type { UploadClaim, VideosRepository } from './videos.repository';
@@ -52,12 +57,23 @@ interface Deps {
   now: () => number;
   log: FastifyBaseLogger;
   onVideoCreated?: OnVideoCreated;
+  /** The object-store key of the gym's own logo (Customize), or null when it has none. */
+  gymLogoKey: (user: UserRow) => string | null;
 }
 
 /** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
 export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
 
-export function videosService({ repo, media, uploads, store, now, log, onVideoCreated }: Deps) {
+export function videosService({
+  repo,
+  media,
+  uploads,
+  store,
+  now,
+  log,
+  onVideoCreated,
+  gymLogoKey,
+}: Deps) {
   function planOf(user: Pick<UserRow, 'plan'>) {
     return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
   }
@@ -87,6 +103,22 @@ export function videosService({ repo, media, uploads, store, now, log, onVideoCr
       if (error instanceof ObjectChangedError) throw new ValidationError(changed);
       throw error;
     }
+  }
+
+  /** A copy of the gym's logo PNG for one video, or null when the gym has none (or it is gone). */
+  async function copyGymLogo(user: UserRow): Promise<{ key: string; address: string } | null> {
+    const source = gymLogoKey(user);
+    if (!source) return null;
+    let body;
+    try {
+      body = await store.get(source);
+    } catch (error) {
+      if (error instanceof ObjectMissingError) return null;
+      throw error;
+    }
+    const key = `video-logos/${user.id}/${randomUUID()}.png`;
+    await store.put(key, body, { contentType: 'image/png', maxBytes: LOGO_MAX_BYTES });
+    return { key, address: store.addressFor(key) };
   }
 
   return {
@@ -140,9 +172,27 @@ export function videosService({ repo, media, uploads, store, now, log, onVideoCr
         logo = { upload: found, address: store.addressFor(found.key) };
       }
 
+      // Add Logo with no file: the gym's logo from Customize, copied so the video keeps it even
+      // when the gym changes its logo later (issue #15, logo done once).
+      let gymLogo: { key: string; address: string } | null = null;
+      if (input.addLogo && !logo) {
+        gymLogo = await copyGymLogo(user);
+        if (!gymLogo) throw new ValidationError(VIDEO_MESSAGES.logoRequired);
+      }
+
       // What was checked is what the video keeps (see ObjectStore.seal).
-      const originalKey = await sealChecked(original, STORED.videoChanged);
-      const logoKey = logo ? await sealChecked(logo.upload, STORED.logoChanged) : null;
+      let originalKey: string;
+      let logoKey: string | null;
+      try {
+        originalKey = await sealChecked(original, STORED.videoChanged);
+        logoKey = logo
+          ? await sealChecked(logo.upload, STORED.logoChanged)
+          : (gymLogo?.key ?? null);
+      } catch (error) {
+        if (gymLogo) await store.delete(gymLogo.key).catch(() => undefined);
+        throw error;
+      }
+      const placement = input.addLogo ? input.logoPlacement : null;
       const sealed = [
         { upload: original.key, kept: originalKey },
         ...(logo && logoKey ? [{ upload: logo.upload.key, kept: logoKey }] : []),
@@ -161,15 +211,21 @@ export function videosService({ repo, media, uploads, store, now, log, onVideoCr
         processingStatus: 'uploaded',
         replaceBackground: input.replaceBackground,
         backgroundDescription: input.replaceBackground ? input.backgroundDescription : null,
-        addLogo: logo !== null,
-        logoFileUrl: logo?.address ?? null,
+        addLogo: logoKey !== null,
+        logoFileUrl: logo?.address ?? gymLogo?.address ?? null,
         logoKey,
+        logoCorner: placement?.corner ?? null,
+        logoSizePercent: placement?.size ?? null,
+        logoOpacityPercent: placement?.opacity ?? null,
         enhancementNotes: input.enhancementNotes,
         uploadedAt: at,
         updatedAt: at,
       });
       // Created: the upload keys are no longer needed; refused: the copies go, the uploads stay.
-      await Promise.allSettled(sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)));
+      await Promise.allSettled([
+        ...sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)),
+        ...(gymLogo && !outcome.ok ? [store.delete(gymLogo.key)] : []),
+      ]);
       if (!outcome.ok) {
         if (outcome.reason === 'quota') throw quotaError(user);
         throw new ValidationError(

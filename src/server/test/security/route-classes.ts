@@ -340,6 +340,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /media/videos/:id/hls/:version/*': open(200, {
     request: (w) => ({ url: `/media/videos/${w.publicVideoId}/hls/${w.hlsVersion}/master.m3u8` }),
   }),
+  'GET /media/videos/:id/before.jpg': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.video.id}/before.jpg` }),
+  }),
   'GET /media/videos/:id/preview.mp4': owner(200, {
     owned: true,
     request: (w) => ({ url: `/media/videos/${w.video.id}/preview.mp4` }),

@@ -160,6 +160,7 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   const put = (key: string, bytes: Buffer) => store.put(key, Readable.from([bytes]));
   const enhancedKey = mediaKeys.enhanced(video.id, 'v1');
   await put(mediaKeys.preview(video.id), media.clip);
+  await put(mediaKeys.before(video.id), media.logo);
   await put(enhancedKey, media.clip);
   await db
     .update(videos)

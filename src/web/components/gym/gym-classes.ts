@@ -2,6 +2,12 @@ import type { PublicGymVideo } from '@shared/gyms.contract';
 
 export type Difficulty = 'Beginner' | 'Intermediate' | 'Advanced';
 
+/** Where this tablet stopped: the clock ('5:30') and the share of the class ridden (0-1). */
+export interface ClassProgress {
+  at: string;
+  fraction: number;
+}
+
 /** A class as the public page shows it (product.md §3 Class display). */
 export interface GymClass {
   id: string;
@@ -10,8 +16,8 @@ export interface GymClass {
   duration: string;
   difficulty: Difficulty;
   thumbnailUrl: string | null;
-  /** Where this tablet stopped in the class ('5:30'), when it is in progress here. */
-  inProgress?: string;
+  /** Where this tablet stopped in the class, when it is in progress here. */
+  inProgress?: ClassProgress;
 }
 
 /** product.md §3: public videos show 'Instructor' and a fixed Intermediate difficulty. */

@@ -76,41 +76,54 @@ export function GymLogo({
   );
 }
 
+/**
+ * Compact (issue #15): on a tablet on a bike the classes matter, so the hero is one band (about
+ * 100 px) and two class cards with their Start Class fit below it without scrolling.
+ */
 export function GymHero({
   name,
   logoUrl,
-  description,
   headingLevel = 1,
 }: {
   name: string;
   logoUrl: string | null;
-  description: string;
   headingLevel?: Level;
 }) {
   return (
     <header className="bg-(--gym-secondary) text-(--gym-on-secondary)" data-testid="gym-hero">
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center @2xl:py-14">
-        <GymLogo name={name} logoUrl={logoUrl} />
-        <Heading
-          level={headingLevel}
-          className="text-3xl font-extrabold tracking-tight text-balance break-words @2xl:text-5xl"
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 @2xl:flex-row @2xl:items-center @2xl:gap-6 @2xl:py-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3 @2xl:gap-4">
+          <GymLogo
+            name={name}
+            logoUrl={logoUrl}
+            className="size-12 shrink-0 text-lg @2xl:size-16 @2xl:text-2xl"
+          />
+          <div className="min-w-0">
+            <Heading
+              level={headingLevel}
+              className="line-clamp-2 text-xl leading-tight break-words font-extrabold tracking-tight @2xl:text-3xl"
+            >
+              {name}
+            </Heading>
+            <p
+              className="text-sm leading-tight font-semibold text-(--gym-accent) @2xl:text-lg @2xl:leading-snug"
+              data-testid="gym-tagline"
+            >
+              {GYM_TAGLINE}
+            </p>
+          </div>
+        </div>
+        <ul
+          className="flex shrink-0 gap-1.5 @2xl:flex-col @2xl:items-stretch @2xl:gap-1 @4xl:max-w-sm @4xl:flex-row @4xl:flex-wrap @4xl:justify-end @4xl:gap-2"
+          aria-label="What to expect"
         >
-          {name}
-        </Heading>
-        <p
-          className="text-lg font-semibold text-(--gym-accent) @2xl:text-xl"
-          data-testid="gym-tagline"
-        >
-          {GYM_TAGLINE}
-        </p>
-        {description && <p className="max-w-2xl text-base text-pretty">{description}</p>}
-        <ul className="flex flex-wrap justify-center gap-2 pt-1" aria-label="What to expect">
           {BADGES.map(({ label, icon: Icon }) => (
             <li
               key={label}
-              className="inline-flex items-center gap-1.5 rounded-full border border-current/40 px-3 py-1 text-sm font-medium"
+              className="inline-flex items-center gap-1 rounded-full border border-current/40 px-2 py-0.5 text-xs font-medium whitespace-nowrap @2xl:gap-1.5 @2xl:px-3 @2xl:text-sm @4xl:py-1"
             >
-              <Icon aria-hidden="true" className="size-4" />
+              {/* On a phone the three fit on one line without their icons. */}
+              <Icon aria-hidden="true" className="hidden size-4 @2xl:block" />
               {label}
             </li>
           ))}
@@ -121,12 +134,19 @@ export function GymHero({
   );
 }
 
-export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
+export function DifficultyBadge({
+  difficulty,
+  className,
+}: {
+  difficulty: Difficulty;
+  className?: string;
+}) {
   return (
     <span
       className={cn(
         'inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-semibold',
         DIFFICULTY_STYLES[difficulty],
+        className,
       )}
       data-difficulty={difficulty}
     >
@@ -135,6 +155,11 @@ export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   );
 }
 
+/**
+ * Made for a tablet on a bike (issue #15): text of 18 px and more, and the whole card is the tap
+ * target (Start Class's area stretches over it). Two columns from a tablet's width; on a phone the
+ * picture sits beside the title so two cards fit on the screen.
+ */
 export function ClassCard({
   gymClass,
   onStart,
@@ -150,62 +175,77 @@ export function ClassCard({
   /** In the first row: its picture is likely the page's largest paint, so it loads at once. */
   priority?: boolean;
 }) {
+  const { inProgress } = gymClass;
   return (
     <article
-      className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
+      className="relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
       data-testid="class-card"
     >
-      <div className="relative aspect-video overflow-hidden bg-(--gym-secondary)">
-        {gymClass.thumbnailUrl ? (
-          <img
-            src={gymClass.thumbnailUrl}
-            alt=""
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center" aria-hidden="true">
-            <span className="flex size-16 items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary)">
-              <Bike className="size-8" />
+      <div className="flex items-start gap-3 p-3 pb-0 @2xl:flex-col @2xl:gap-0 @2xl:p-0">
+        <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-lg bg-(--gym-secondary) @2xl:w-full @2xl:rounded-none">
+          {gymClass.thumbnailUrl ? (
+            <img
+              src={gymClass.thumbnailUrl}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              className="size-full object-cover"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center" aria-hidden="true">
+              <span className="flex size-10 items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) @2xl:size-16">
+                <Bike className="size-5 @2xl:size-8" />
+              </span>
+            </div>
+          )}
+          {inProgress && (
+            <span
+              aria-hidden="true"
+              className="absolute inset-x-0 bottom-0 h-1.5 bg-black/50"
+              data-testid="class-progress-bar"
+            >
+              <span
+                className="block h-full bg-(--gym-primary)"
+                style={{ width: `${Math.round(inProgress.fraction * 100)}%` }}
+              />
             </span>
-          </div>
-        )}
-        {gymClass.inProgress && (
-          <span
-            className="absolute bottom-3 left-3 rounded-md bg-black/80 px-2.5 py-1 text-sm font-semibold text-white shadow-sm"
-            data-testid="class-in-progress"
+          )}
+          {sample && (
+            <span className="absolute top-1.5 left-1.5 rounded-md bg-background px-1.5 py-0.5 text-xs font-semibold text-foreground shadow-sm @2xl:top-3 @2xl:left-3 @2xl:px-2">
+              Sample class
+            </span>
+          )}
+        </div>
+        <div className="min-w-0 space-y-0.5 @2xl:px-5 @2xl:pt-4">
+          <Heading
+            level={headingLevel}
+            className="line-clamp-2 text-xl leading-snug font-semibold break-words @2xl:text-2xl"
           >
-            In progress · {gymClass.inProgress}
-          </span>
-        )}
-        {sample && (
-          <span className="absolute top-3 left-3 rounded-md bg-background px-2 py-0.5 text-xs font-semibold text-foreground shadow-sm">
-            Sample class
-          </span>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-4 @2xl:p-5">
-        <div className="space-y-1">
-          <Heading level={headingLevel} className="text-lg leading-snug font-semibold">
             {gymClass.title}
           </Heading>
           {gymClass.instructor && (
-            <p className="text-sm text-muted-foreground">with {gymClass.instructor}</p>
+            <p className="text-lg text-muted-foreground">with {gymClass.instructor}</p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <DifficultyBadge difficulty={gymClass.difficulty} />
-          <span className="inline-flex items-center gap-1 text-muted-foreground">
-            <Timer aria-hidden="true" className="size-4" />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-3 @2xl:px-5 @2xl:pt-3 @2xl:pb-5">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-lg">
+          <DifficultyBadge difficulty={gymClass.difficulty} className="text-lg" />
+          <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+            <Timer aria-hidden="true" className="size-5" />
             {gymClass.duration}
           </span>
+          {inProgress && (
+            <span className="font-semibold" data-testid="class-in-progress">
+              In progress · {inProgress.at}
+            </span>
+          )}
         </div>
         <button
           type="button"
           onClick={() => onStart(gymClass.id)}
           data-class-id={gymClass.id}
-          className="mt-auto inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--gym-primary) px-4 text-base font-semibold text-(--gym-on-primary) shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="mt-auto inline-flex h-14 w-full cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--gym-primary) px-4 text-lg font-semibold text-(--gym-on-primary) shadow-sm outline-none after:absolute after:inset-0 after:content-[''] focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <Play aria-hidden="true" className="size-5 fill-current" />
           Start Class<span className="sr-only">: {gymClass.title}</span>
@@ -276,22 +316,17 @@ export function GymView({
       style={gymThemeStyle(branding)}
       data-testid="gym-view"
     >
-      <GymHero
-        name={name}
-        logoUrl={logoUrl}
-        description={branding.description}
-        headingLevel={(1 + base) as Level}
-      />
-      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 @2xl:py-12">
-        <section aria-labelledby={headingId} className="space-y-5">
-          <div className="flex flex-wrap items-end justify-between gap-2">
+      <GymHero name={name} logoUrl={logoUrl} headingLevel={(1 + base) as Level} />
+      <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pt-5 @2xl:pb-12">
+        <section aria-labelledby={headingId} className="space-y-3 @2xl:space-y-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
             <Heading
               level={(2 + base) as Level}
               className="text-2xl font-bold tracking-tight @2xl:text-3xl"
             >
               <span id={headingId}>Choose Your Class</span>
             </Heading>
-            <p className="text-sm text-muted-foreground">
+            <p className="text-base text-muted-foreground">
               {classes.length} {classes.length === 1 ? 'class' : 'classes'}
             </p>
           </div>
@@ -305,7 +340,7 @@ export function GymView({
             </p>
           )}
           <div
-            className="grid gap-5 @2xl:grid-cols-2"
+            className="grid gap-3 @2xl:grid-cols-2 @2xl:gap-5"
             data-testid="class-grid"
             data-demo={isDemo || undefined}
           >
@@ -321,6 +356,12 @@ export function GymView({
             ))}
           </div>
         </section>
+        {/* Below the classes: on the bike, the classes come first. */}
+        {branding.description && (
+          <p className="max-w-3xl text-lg text-pretty" data-testid="gym-description">
+            {branding.description}
+          </p>
+        )}
         <GymStats classCount={classes.length} />
       </main>
     </div>

@@ -33,24 +33,26 @@ export function GymSkeleton() {
     >
       <span className="sr-only">Loading...</span>
       <div className="bg-muted">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12">
-          <Skeleton className="size-24 rounded-full bg-background/60" />
-          <Skeleton className="h-9 w-64 max-w-full bg-background/60" />
-          <Skeleton className="h-5 w-80 max-w-full bg-background/60" />
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+          <Skeleton className="size-12 rounded-full bg-background/60 md:size-16" />
+          <div className="space-y-2">
+            <Skeleton className="h-7 w-56 max-w-full bg-background/60" />
+            <Skeleton className="h-5 w-72 max-w-full bg-background/60" />
+          </div>
         </div>
       </div>
-      <div className="mx-auto grid max-w-6xl gap-5 px-4 py-10 md:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl gap-3 px-4 pt-16 pb-10 md:grid-cols-2 md:gap-5">
         {Array.from({ length: 4 }, (_, i) => (
           <div
             key={i}
             className="overflow-hidden rounded-xl border bg-card"
             data-testid="class-skeleton"
           >
-            <Skeleton className="aspect-video rounded-none" />
+            <Skeleton className="aspect-video rounded-none max-md:hidden" />
             <div className="space-y-3 p-5">
-              <Skeleton className="h-5 w-3/4" />
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-6 w-3/4" />
+              <Skeleton className="h-5 w-1/3" />
+              <Skeleton className="h-14 w-full" />
             </div>
           </div>
         ))}
@@ -133,7 +135,9 @@ function withProgress(
   return classes.map((gymClass) => {
     const video = videos.find((v) => v.id === gymClass.id);
     const at = video ? startPosition(savedPosition(video.id), null, video.durationSeconds) : 0;
-    return at > 0 ? { ...gymClass, inProgress: formatClock(at) } : gymClass;
+    if (!video || at <= 0) return gymClass;
+    const fraction = video.durationSeconds ? Math.min(at / video.durationSeconds, 1) : 0;
+    return { ...gymClass, inProgress: { at: formatClock(at), fraction } };
   });
 }
 

@@ -19,6 +19,8 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
+import { BeforeAfter } from './before-after';
+import { EnhancementChanges } from './enhancement-changes';
 
 type EditVideoInput = z.input<typeof updateVideoBody>;
 type EditVideoOutput = z.output<typeof updateVideoBody>;
@@ -105,6 +107,10 @@ export function EditVideoDialog({
           >
             {descriptionLength}/{VIDEO_DESCRIPTION_MAX}
           </p>
+          {video?.beforeUrl && video.posterUrl && (
+            <BeforeAfter before={video.beforeUrl} after={video.posterUrl} />
+          )}
+          {video?.enhancementReport && <EnhancementChanges report={video.enhancementReport} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel

@@ -120,8 +120,11 @@ async function saveWhenReady(): Promise<void> {
       fileSize: String(file.size),
       replaceBackground: details.replaceBackground,
       backgroundDescription: details.replaceBackground ? details.backgroundDescription : null,
-      addLogo: Boolean(logoFileUrl),
+      // Without a file of its own, the server uses the gym's logo (the form allows Add Logo
+      // without a file only when the gym has one).
+      addLogo: details.addLogo,
       logoFileUrl,
+      logoPlacement: details.logoPlacement,
       enhancementNotes: details.enhancementNotes,
     });
     if (queryClient) void refetchOwnerVideos(queryClient);

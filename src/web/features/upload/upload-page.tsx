@@ -1,19 +1,9 @@
 import { useId, useRef } from 'react';
-import {
-  AlertTriangle,
-  CheckCircle2,
-  FileVideo,
-  ImageIcon,
-  Play,
-  RotateCcw,
-  Upload,
-  X,
-} from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileVideo, Play, RotateCcw, Upload } from 'lucide-react';
 import { formatSize } from '@shared/format';
 import {
   BACKGROUND_DESCRIPTION_MAX,
   ENHANCEMENT_NOTES_MAX,
-  LOGO_ACCEPT,
   VIDEO_DESCRIPTION_MAX,
   VIDEO_ACCEPT,
   VIDEO_MESSAGES,
@@ -28,6 +18,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadProgressPanel } from './upload-progress-panel';
+import { LogoOptions } from './logo-options';
 import { RecentUploads } from './recent-uploads';
 import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { uploadStatusText } from './upload-state';
@@ -47,7 +38,6 @@ export function UploadPage() {
   const id = useId();
   const enhancementTime = useEnhancementTimeText();
   const videoInputRef = useRef<HTMLInputElement>(null);
-  const logoInputRef = useRef<HTMLInputElement>(null);
   const {
     state,
     phase,
@@ -58,6 +48,7 @@ export function UploadPage() {
     replacing,
     form,
     logo,
+    gymLogoUrl,
     logoMissing,
     canSubmit,
     chooseVideo,
@@ -76,6 +67,7 @@ export function UploadPage() {
   const { file } = state;
   const replaceBackground = watch('replaceBackground');
   const addLogo = watch('addLogo');
+  const logoPlacement = watch('logoPlacement');
   const descriptionLength = (watch('description') ?? '').length;
   const notesLength = (watch('enhancementNotes') ?? '').length;
   const backgroundProblem = errors.backgroundDescription?.message;
@@ -89,9 +81,6 @@ export function UploadPage() {
     backgroundHint: `${id}-background-hint`,
     backgroundWarning: `${id}-background-warning`,
     logoSwitch: `${id}-logo-switch`,
-    logoInput: `${id}-logo-input`,
-    logoHint: `${id}-logo-hint`,
-    logoWarning: `${id}-logo-warning`,
     notes: `${id}-notes`,
     notesCount: `${id}-notes-count`,
   };
@@ -342,71 +331,19 @@ export function UploadPage() {
                     />
                   </div>
                   {addLogo && (
-                    <div className="space-y-2">
-                      <Label htmlFor={ids.logoInput}>Logo file</Label>
-                      <div className="flex flex-wrap items-center gap-3">
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="sm"
-                          disabled={locked}
-                          aria-describedby={ids.logoHint}
-                          onClick={() => logoInputRef.current?.click()}
-                        >
-                          <ImageIcon aria-hidden="true" />
-                          {logo ? 'Change logo' : 'Choose logo'}
-                        </Button>
-                        {logo && (
-                          <span className="flex min-w-0 items-center gap-1 text-sm">
-                            <span className="truncate" title={logo.name}>
-                              {logo.name}
-                            </span>
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="icon"
-                              className="size-7"
-                              disabled={locked}
-                              aria-label="Remove logo"
-                              onClick={removeLogo}
-                            >
-                              <X aria-hidden="true" />
-                            </Button>
-                          </span>
-                        )}
-                        <input
-                          ref={logoInputRef}
-                          id={ids.logoInput}
-                          type="file"
-                          accept={LOGO_ACCEPT}
-                          className="sr-only"
-                          tabIndex={-1}
-                          aria-describedby={
-                            logoMissing ? `${ids.logoHint} ${ids.logoWarning}` : ids.logoHint
-                          }
-                          onChange={(event) => {
-                            const next = event.target.files?.[0];
-                            event.target.value = '';
-                            if (next) chooseLogo(next);
-                          }}
-                        />
-                      </div>
-                      <p id={ids.logoHint} className="text-xs text-muted-foreground">
-                        PNG, JPG, SVG
-                      </p>
-                      {logoMissing && (
-                        <p
-                          id={ids.logoWarning}
-                          className="flex items-center gap-2 text-sm font-medium"
-                        >
-                          <AlertTriangle
-                            aria-hidden="true"
-                            className="size-4 shrink-0 text-warning"
-                          />
-                          {VIDEO_MESSAGES.logoRequiredWarning}
-                        </p>
-                      )}
-                    </div>
+                    <LogoOptions
+                      video={file}
+                      logo={logo}
+                      gymLogoUrl={gymLogoUrl}
+                      placement={logoPlacement}
+                      onPlacementChange={(next) =>
+                        form.setValue('logoPlacement', next, { shouldDirty: true })
+                      }
+                      logoMissing={logoMissing}
+                      busy={locked}
+                      onChooseLogo={chooseLogo}
+                      onRemoveLogo={removeLogo}
+                    />
                   )}
                 </div>
 

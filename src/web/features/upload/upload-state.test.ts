@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_MESSAGES, type UploadDetails } from '@shared/videos.contract';
+import {
+  DEFAULT_LOGO_PLACEMENT,
+  VIDEO_MESSAGES,
+  type UploadDetails,
+} from '@shared/videos.contract';
 import {
   canSubmitIn,
   hasUnfinishedWork,
@@ -19,6 +23,7 @@ const details: UploadDetails = {
   replaceBackground: false,
   backgroundDescription: null,
   addLogo: false,
+  logoPlacement: DEFAULT_LOGO_PLACEMENT,
   enhancementNotes: null,
 };
 const stats = { sent: 5, total: 10, bytesPerSecond: null, secondsLeft: null, percent: 50 };

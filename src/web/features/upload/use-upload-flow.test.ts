@@ -2,7 +2,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OBJECT_URL_HEADER } from '@shared/uploads.contract';
-import { VIDEO_MESSAGES } from '@shared/videos.contract';
+import type { PublicUser } from '@shared/auth.contract';
+import { DEFAULT_LOGO_PLACEMENT, VIDEO_MESSAGES } from '@shared/videos.contract';
+import { setCurrentUser } from '@web/lib/session';
 import { useToast } from '@web/lib/use-toast';
 import { fakeFetch, jsonResponse, queryWrapper, type SentRequest } from '@web/test/hook-harness';
 import { discardUpload } from './upload-manager';
@@ -110,8 +112,10 @@ const created = (title: string) => jsonResponse(201, { video: { title } });
 const creations = (sent: SentRequest[]) =>
   sent.filter((r) => r.method === 'POST' && r.url === '/api/auth/videos');
 
-function setup() {
-  const { wrapper } = queryWrapper();
+function setup(user: Partial<PublicUser> | null = null) {
+  const { client, wrapper } = queryWrapper();
+  // Signed in (the app shell loaded the session before this screen).
+  setCurrentUser(client, user ? { ...(user as PublicUser) } : null);
   return renderHook(() => ({ flow: useUploadFlow(), toast: useToast().toasts[0] }), { wrapper });
 }
 
@@ -245,6 +249,7 @@ describe('useUploadFlow: the upload', () => {
       backgroundDescription: 'A sunrise',
       addLogo: true,
       logoFileUrl: '/api/objects/uploads/logo-1',
+      logoPlacement: DEFAULT_LOGO_PLACEMENT,
       enhancementNotes: 'The left side is dark',
     });
     expect(result.current.flow.state.created).toBe('Hill Climb');
@@ -267,6 +272,34 @@ describe('useUploadFlow: the upload', () => {
     await act(() => result.current.flow.submit());
     await waitFor(() => expect(result.current.flow.phase).toBe('success'));
     expect(creations(sent)).toHaveLength(1);
+  });
+
+  it("uses the gym's logo by default on a plan with branding: no file, the placement chosen", async () => {
+    const sent = fakeServer();
+    const { result } = setup({ companyLogoUrl: '/logos/u/abc-512.png', plan: 'power-cycle' });
+    await act(async () => result.current.flow.chooseVideo(clip()));
+    expect(result.current.flow.form.getValues('addLogo')).toBe(true);
+    expect(result.current.flow.logoMissing).toBe(false);
+    const placement = { corner: 'bottom-left', size: 6, opacity: 80 } as const;
+    act(() => result.current.flow.form.setValue('logoPlacement', placement));
+    await waitFor(() => expect(result.current.flow.canSubmit).toBe(true));
+
+    await act(() => result.current.flow.submit());
+    await waitFor(() => expect(result.current.flow.phase).toBe('success'));
+    expect(creations(sent)[0]?.body).toMatchObject({
+      addLogo: true,
+      logoFileUrl: null,
+      logoPlacement: placement,
+    });
+  });
+
+  it('leaves Add Logo off on the free plan, and without a gym logo asks for a file', async () => {
+    const free = setup({ companyLogoUrl: '/logos/u/abc-512.png', plan: 'spin-starter' });
+    expect(free.result.current.flow.form.getValues('addLogo')).toBe(false);
+    const none = setup({ companyLogoUrl: null, plan: 'spin-master' });
+    expect(none.result.current.flow.form.getValues('addLogo')).toBe(false);
+    act(() => none.result.current.flow.setAddLogo(true));
+    expect(none.result.current.flow.logoMissing).toBe(true);
   });
 
   it("shows the server's reason for refused details; a new submit does not send the file again", async () => {

@@ -3,8 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
+import type { PublicUser } from '@shared/auth.contract';
+import { PLANS_WITH_LOGO_BY_DEFAULT, type PlanId } from '@shared/plans';
 import {
   checkLogoFile,
+  DEFAULT_LOGO_PLACEMENT,
   titleFromFileName,
   uploadDetailsForm,
   VIDEO_MESSAGES,
@@ -14,6 +17,7 @@ import {
 } from '@shared/videos.contract';
 import { useOwnerVideos } from '@web/lib/owner-videos';
 import { onPendingUploadFile, takePendingUploadFile } from '@web/lib/pending-upload';
+import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import {
   discardInterruptedUpload,
@@ -34,14 +38,18 @@ import { finishUpload, getUploadDraft, saveUploadDraft, useUploadState } from '.
 /** product.md §2/§9: after success the screen moves to the library after 2 s. */
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 
-const EMPTY_DETAILS: UploadDetailsInput = {
-  title: '',
-  description: '',
-  replaceBackground: false,
-  backgroundDescription: '',
-  addLogo: false,
-  enhancementNotes: '',
-};
+/** Add Logo starts on when the gym has a logo and its plan includes branding (issue #15). */
+function emptyDetails(user: PublicUser | null): UploadDetailsInput {
+  return {
+    title: '',
+    description: '',
+    replaceBackground: false,
+    backgroundDescription: '',
+    addLogo: Boolean(user?.companyLogoUrl && PLANS_WITH_LOGO_BY_DEFAULT.has(user.plan as PlanId)),
+    logoPlacement: DEFAULT_LOGO_PLACEMENT,
+    enhancementNotes: '',
+  };
+}
 
 /** A failed video's details, carried into the upload that replaces it (its logo file went with it). */
 function detailsOf(video: VideoDto): UploadDetailsInput {
@@ -51,6 +59,7 @@ function detailsOf(video: VideoDto): UploadDetailsInput {
     replaceBackground: video.replaceBackground,
     backgroundDescription: video.backgroundDescription ?? '',
     addLogo: false,
+    logoPlacement: video.logoPlacement ?? DEFAULT_LOGO_PLACEMENT,
     enhancementNotes: video.enhancementNotes ?? '',
   };
 }
@@ -68,9 +77,12 @@ export function useUploadFlow() {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(draft?.logo ?? null);
   const [resumed, setResumed] = useState(false);
+  const { user } = useCurrentUser();
+  /** The gym's logo from Customize: Add Logo uses it unless a file is chosen for this video. */
+  const gymLogoUrl = user?.companyLogoUrl ?? null;
   const form = useForm<UploadDetailsInput, unknown, UploadDetails>({
     resolver: zodResolver(uploadDetailsForm),
-    defaultValues: draft?.details ?? EMPTY_DETAILS,
+    defaultValues: draft?.details ?? emptyDetails(user),
     mode: 'onChange',
   });
   const queryClient = useQueryClient();
@@ -185,7 +197,7 @@ export function useUploadFlow() {
 
   function chooseDifferentFile() {
     discardUpload();
-    form.reset(EMPTY_DETAILS);
+    form.reset(emptyDetails(user));
     setLogo(null);
     setFileProblem(null);
     setResumed(false);
@@ -197,7 +209,7 @@ export function useUploadFlow() {
   }
 
   const addLogo = form.watch('addLogo');
-  const logoMissing = addLogo && !logo;
+  const logoMissing = addLogo && !logo && !gymLogoUrl;
   const canSubmit = canSubmitIn(state) && form.formState.isValid && !logoMissing;
 
   return {
@@ -215,6 +227,7 @@ export function useUploadFlow() {
     replacing,
     form,
     logo,
+    gymLogoUrl,
     logoMissing,
     canSubmit,
     chooseVideo: (file: File) => void chooseVideo(file),
