@@ -60,7 +60,7 @@ const KEY_PATTERN = /\b(sk|rk|pk|whsec)_\w+/g;
  * a request Stripe refused) is the app's problem, a 502 with a fixed message. Stripe's own words
  * never reach the client.
  */
-export function billingFailure(
+function billingFailure(
   error: unknown,
   operation: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
