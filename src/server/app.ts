@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   slugRoutes(routes, services);
   emailVerificationRoutes(routes, { emailVerification: services.emailVerification, config });
   accountRoutes(routes, { account: services.account, config });
-  plansRoutes(routes, { plans: services.plans, publicOrigin: config.publicOrigin });
+  plansRoutes(routes, { plans: services.plans, config });
   analyticsRoutes(routes, services);
   brandingRoutes(routes, services);
   gymsRoutes(app, routes, {

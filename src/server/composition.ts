@@ -179,10 +179,12 @@ export async function buildServices(deps: ServiceDeps) {
     });
   }
   const slugs = slugService(slugsRepository(db));
+  const billingLog = log.child({ area: 'billing' });
   const plans = plansService({
     repo: plansRepository(db),
     // Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0023).
-    billing: config.stripe ? stripeBilling(config.stripe) : manualBilling(),
+    billing: config.stripe ? stripeBilling(config.stripe, billingLog) : manualBilling(),
+    log: billingLog,
     mail,
     publicOrigin: config.publicOrigin,
     now,

@@ -230,6 +230,11 @@ export const BILLING_MESSAGES = {
   useCheckout: 'Paid plans start with Stripe Checkout: choose Upgrade.',
   alreadySubscribed: 'You already have a subscription: change its plan instead.',
   noSubscription: 'You have no paid subscription.',
+  cardDeclined:
+    'Your card was declined. Update your payment method in Manage Billing, then try again.',
+  unavailable: 'Billing is unavailable right now. Please try again in a few minutes.',
+  notAppHost: "Billing opens only at Cadence's own address: open Cadence there and try again.",
+  tooMany: 'Too many billing requests. Please wait a minute and try again.',
   toFree:
     'To return to Spin Starter, cancel your subscription: your plan runs until the end of the paid period.',
 } as const;

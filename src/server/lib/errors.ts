@@ -40,6 +40,20 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** A payment the provider refused (a declined card): nothing was changed. */
+export class PaymentRequiredError extends HttpError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+/** A service the app depends on (the payment provider) failed or refused the app itself. */
+export class BadGatewayError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
 /** True for a unique-constraint violation from node-postgres or PGlite (wrapped or not by Drizzle). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error;

@@ -93,4 +93,48 @@ describe('the stand-in Stripe server', () => {
       'invoice.paid',
     ]);
   });
+
+  it('honours payment_behavior when a declining card cannot pay a prorated change', async () => {
+    const customer = await client.customers.create({});
+    const prices = await client.prices.list({
+      lookup_keys: ['cadence_power_cycle_monthly', 'cadence_elite_studio_monthly'],
+    });
+    const priceOf = (key: string) => prices.data.find((p) => p.lookup_key === key)!.id;
+    const session = await client.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: priceOf('cadence_power_cycle_monthly'), quantity: 1 }],
+      success_url: 'https://x.example/ok',
+    });
+    await stripe.pay(session.id);
+    const created = stripe.events
+      .map((e) => JSON.parse(e.payload).data.object as { id: string; customer: string })
+      .find((o) => o.id.startsWith('sub_') && o.customer === customer.id)!;
+    const sub = await client.subscriptions.retrieve(created.id);
+    stripe.declineCard(customer.id);
+    const change = (payment_behavior?: 'error_if_incomplete' | 'allow_incomplete') =>
+      client.subscriptions.update(sub.id, {
+        items: [{ id: sub.items.data[0]!.id, price: priceOf('cadence_elite_studio_monthly') }],
+        proration_behavior: 'always_invoice',
+        ...(payment_behavior ? { payment_behavior } : {}),
+        expand: ['latest_invoice'],
+      });
+
+    const refused = await change('error_if_incomplete').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(refused).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    const unchanged = await client.subscriptions.retrieve(sub.id);
+    expect([unchanged.status, unchanged.items.data[0]!.price.lookup_key]).toEqual([
+      'active',
+      'cadence_power_cycle_monthly',
+    ]);
+
+    // Stripe's default, allow_incomplete: the price moves anyway, its invoice unpaid.
+    const moved = await change();
+    expect([moved.status, moved.items.data[0]!.price.lookup_key]).toEqual([
+      'past_due',
+      'cadence_elite_studio_monthly',
+    ]);
+    expect(moved.latest_invoice).toMatchObject({ status: 'open', amount_paid: 0 });
+  });
 });

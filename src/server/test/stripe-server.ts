@@ -42,6 +42,14 @@ export interface StripeStandIn {
   giveUp(subscriptionId: string): Promise<void>;
   /** The retry succeeds: active again, invoice.paid. */
   recover(subscriptionId: string): Promise<void>;
+  /**
+   * The customer's card attaches but every charge fails (Stripe's test payment method
+   * pm_card_chargeCustomerFail): a prorated change answers 402 card_error under
+   * payment_behavior=error_if_incomplete, and goes through unpaid (past_due) under the default.
+   */
+  declineCard(customerId: string): void;
+  /** Until called with null, every API request answers this error (an outage, a wrong key). */
+  failApi(error: { status: number; type: string; message: string } | null): void;
   /** Sends an event again, byte for byte and with its signature (a replay). */
   resend(event: SentEvent): Promise<void>;
   /** Resolves once every event sent so far has been delivered (rejects with a failed delivery). */
@@ -53,7 +61,13 @@ export interface StripeStandIn {
 class StripeError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+    },
   ) {
     super(body.message);
   }
@@ -122,6 +136,9 @@ export async function startStripeServer(): Promise<StripeStandIn> {
   const invoices = new Map<string, Obj>();
   const portals = new Map<string, Obj>();
   const idempotent = new Map<string, unknown>();
+  /** The default payment method that attaches and then declines every charge. */
+  const DECLINING_CARD = 'pm_card_chargeCustomerFail';
+  let outage: { status: number; type: string; message: string } | null = null;
   const requests: StripeStandIn['requests'] = [];
   const events: SentEvent[] = [];
   let target: string | ((event: SentEvent) => Promise<void>) | undefined;
@@ -209,9 +226,13 @@ export async function startStripeServer(): Promise<StripeStandIn> {
         message: 'Invalid API Key provided.',
       });
     }
-    const params =
-      method === 'GET' ? parseStripeForm(address.search.slice(1)) : parseStripeForm(text);
+    const params = {
+      ...parseStripeForm(address.search.slice(1)),
+      ...(method === 'GET' ? {} : parseStripeForm(text)),
+    };
     requests.push({ method, path, params });
+    if (outage)
+      throw new StripeError(outage.status, { type: outage.type, message: outage.message });
     const key = req.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${method} ${path} ${key}` : undefined;
     if (replayKey && idempotent.has(replayKey)) return ok(idempotent.get(replayKey));
@@ -267,6 +288,7 @@ export async function startStripeServer(): Promise<StripeStandIn> {
         email: params.email ?? null,
         name: params.name ?? null,
         metadata: params.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
         created: nowSeconds(),
         livemode: false,
       };
@@ -329,16 +351,47 @@ export async function startStripeServer(): Promise<StripeStandIn> {
           throw invalid('items[0][id]', `No such subscription item: '${String(items[0]!.id)}'`);
         const next = price(items[0]!.price);
         const due = proration(item, next);
+        const behavior = params.payment_behavior ?? 'allow_incomplete';
+        if (behavior !== 'allow_incomplete' && behavior !== 'error_if_incomplete') {
+          throw invalid('payment_behavior', `The stand-in does not do ${String(behavior)}.`);
+        }
+        const charged = params.proration_behavior === 'always_invoice' && due > 0;
+        const declined = charged && declines(sub.customer);
+        // error_if_incomplete: a failed payment is a 402 and the subscription stays as it was.
+        if (declined && behavior === 'error_if_incomplete') {
+          throw new StripeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          });
+        }
         item.price = next;
         if (params.proration_behavior === 'always_invoice') {
-          sub.latest_invoice = invoice(sub, due, 'paid').id;
+          sub.latest_invoice = invoice(sub, due, declined ? 'open' : 'paid').id;
         }
+        // allow_incomplete: the new price applies and an unpaid change leaves it past_due.
+        if (declined) sub.status = 'past_due';
       }
       if (params.cancel_at_period_end !== undefined) {
         sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
       }
       await send('customer.subscription.updated', sub);
       return expanded(sub, params);
+    }
+    if (m && method === 'DELETE') {
+      const sub = subscriptionOf(m[1]!);
+      if (sub.status === 'canceled') {
+        throw invalid('id', `A canceled subscription can only update its metadata: '${sub.id}'`);
+      }
+      sub.status = 'canceled';
+      sub.canceled_at = nowSeconds();
+      if (params.invoice_now === 'true' && params.prorate === 'true') {
+        // The unused time as a credit note on the customer's balance.
+        sub.latest_invoice = invoice(sub, 0, 'paid').id;
+      }
+      await send('customer.subscription.deleted', sub);
+      return sub;
     }
     if (method === 'POST' && path === '/v1/invoices/create_preview') {
       if (!params.customer && !params.subscription) throw missing('customer');
@@ -389,6 +442,12 @@ export async function startStripeServer(): Promise<StripeStandIn> {
       (item.current_period_end - item.current_period_start);
     const diff = Number(next.unit_amount) - Number(item.price.unit_amount);
     return Math.max(0, Math.round(diff * Math.min(1, Math.max(0, left))));
+  }
+
+  function declines(customerId: unknown): boolean {
+    const customer = customers.get(String(customerId));
+    const settings = customer?.invoice_settings as { default_payment_method?: string } | undefined;
+    return settings?.default_payment_method === DECLINING_CARD;
   }
 
   function invoice(sub: Obj, amount: number, status: 'paid' | 'open'): Obj {
@@ -545,6 +604,14 @@ export async function startStripeServer(): Promise<StripeStandIn> {
       if (last) Object.assign(last, { status: 'paid', amount_paid: last.amount_due });
       await send('invoice.paid', last ?? invoice(sub, 0, 'paid'));
       await send('customer.subscription.updated', sub);
+    },
+    declineCard(customerId) {
+      const customer = customers.get(customerId);
+      if (!customer) throw new Error(`no customer ${customerId}`);
+      customer.invoice_settings = { default_payment_method: DECLINING_CARD };
+    },
+    failApi(error) {
+      outage = error;
     },
     resend: deliver,
     async settled() {

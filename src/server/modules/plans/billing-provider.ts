@@ -52,6 +52,8 @@ export interface HostedBilling {
   }): Promise<{ amountDueCents: number; currency: string }>;
   portalUrl(input: { customerId: string; returnUrl: string }): Promise<string>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+  /** Ends a subscription now, the unused time credited to the customer (a duplicate). */
+  cancelNow(subscriptionId: string): Promise<SubscriptionState>;
   subscription(subscriptionId: string): Promise<SubscriptionState>;
   /** Verifies the signature on the raw body; throws when it is missing or wrong. */
   verifyEvent(rawBody: string, signature: string | undefined): BillingEvent;

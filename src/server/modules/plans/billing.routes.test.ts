@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionView } from '@shared/plans.contract';
+import { BILLING_MESSAGES, type SubscriptionView } from '@shared/plans.contract';
 import { billingAccounts, planChanges } from '../../db/schema/billing';
 import { users } from '../../db/schema/users';
 import { quotaMessage } from '@shared/videos.contract';
 import { billingDate } from './plans.service';
+import { BILLING_CALL_LIMIT } from './plans.routes';
 import { seedVideo } from '../../test/analytics-fixtures';
 import { TUS_CREATE_HEADERS } from '../../test/security/route-world';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
@@ -16,19 +17,27 @@ import { PAYMENT_FAILED_SUBJECT } from '../../mail/templates/payment-failed';
 let t: TestApp;
 let stripe: StripeStandIn;
 let smtp: TestSmtpServer;
+/** What the app logged (warn and above). */
+const logLines: string[] = [];
+const stripeEnv = () => ({
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_BASE: stripe.url,
+});
 beforeAll(async () => {
   stripe = await startStripeServer();
   smtp = await startSmtpServer();
   t = await startTestApp({
     env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
+      ...stripeEnv(),
       PUBLIC_URL: 'https://app.cadence.example',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Cadence <no-reply@cadence.test>',
     },
-    deps: { mail: { worker: true, settings: { pollingIntervalSeconds: 0.5, retryDelay: 1 } } },
+    deps: {
+      mail: { worker: true, settings: { pollingIntervalSeconds: 0.5, retryDelay: 1 } },
+      logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } },
+    },
   });
   stripe.deliverTo(async (event) => {
     const res = await webhook(event.payload, event.signature);
@@ -360,6 +369,30 @@ describe('Stripe billing: change, portal, cancel', () => {
       }
     ).data[0]!;
     expect(item.price.lookup_key).toBe('cadence_elite_studio_monthly');
+    // A failed proration charge must refuse the change, never apply it unpaid.
+    const update = stripe.requests.findLast(
+      (r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/'),
+    );
+    expect(update!.params).toMatchObject({
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+    });
+  });
+
+  it('refuses a change the card cannot pay with a 402: neither Stripe nor the plan changes', async () => {
+    const owner = await registerOwner(t.app);
+    await subscribe(owner, 'power-cycle');
+    stripe.declineCard((await accountOf(owner))!.customerId);
+    const res = await call('PUT', '/api/auth/plan', owner.cookie, { planId: 'elite-studio' });
+    expect([res.statusCode, res.json()]).toEqual([402, { message: BILLING_MESSAGES.cardDeclined }]);
+    await stripe.settled();
+    const sub = stripe.subscription(await subscriptionIdOf(owner))!;
+    expect(sub.status).toBe('active');
+    expect(
+      (sub.items as { data: Array<{ price: { lookup_key: string } }> }).data[0]!.price.lookup_key,
+    ).toBe('cadence_power_cycle_monthly');
+    expect((await subscriptionOf(owner)).plan.id).toBe('power-cycle');
+    expect(await changesOf(owner)).toHaveLength(1);
   });
 
   it('opens the Customer Portal for the owner’s customer, returning to the Subscription page', async () => {
@@ -462,5 +495,121 @@ describe('the admin desk: an owner’s billing and a plan granted by hand', () =
       planId: 'gold',
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Stripe billing: failures, duplicates, hosts and limits', () => {
+  it('answers 502 with a fixed message when Stripe refuses the key or fails, logged without the key', async () => {
+    const owner = await registerOwner(t.app);
+    const leaked = `Invalid API Key provided: ${stripe.secretKey}`;
+    try {
+      stripe.failApi({ status: 401, type: 'invalid_request_error', message: leaked });
+      const portal = await call('POST', '/api/auth/billing/portal', owner.cookie);
+      stripe.failApi({ status: 500, type: 'api_error', message: 'Something broke at Stripe.' });
+      const checkout = await call('POST', '/api/auth/billing/checkout', owner.cookie, {
+        planId: 'power-cycle',
+      });
+      for (const res of [portal, checkout]) {
+        expect([res.statusCode, res.json()]).toEqual([
+          502,
+          { message: BILLING_MESSAGES.unavailable },
+        ]);
+      }
+    } finally {
+      stripe.failApi(null);
+    }
+    // Nothing was kept from the failed calls: no customer.
+    expect(await accountOf(owner)).toBeUndefined();
+    const logged = logLines.filter((line) => line.includes('Stripe call failed'));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    expect(logged.join('\n')).toContain('sk_[redacted]');
+    expect(logLines.join('\n')).not.toContain(stripe.secretKey);
+    // And Stripe back, billing works again.
+    expect((await call('POST', '/api/auth/billing/portal', owner.cookie)).statusCode).toBe(200);
+  });
+
+  it('cancels a second paid subscription at once (two Checkout tabs), keeping the first', async () => {
+    const owner = await registerOwner(t.app);
+    const open = async (planId: string) =>
+      /\/checkout\/(cs_\w+)$/.exec(
+        (await call('POST', '/api/auth/billing/checkout', owner.cookie, { planId })).json().url,
+      )![1]!;
+    const first = await open('power-cycle');
+    const second = await open('spin-master');
+    await stripe.pay(first);
+    await stripe.pay(second);
+    await stripe.settled();
+
+    const customerId = (await accountOf(owner))!.customerId;
+    const created = stripe.events
+      .filter((e) => e.type === 'customer.subscription.created')
+      .map((e) => JSON.parse(e.payload).data.object as { id: string; customer: string })
+      .filter((sub) => sub.customer === customerId)
+      .map((sub) => sub.id);
+    expect(created).toHaveLength(2);
+    const [kept, duplicate] = created as [string, string];
+    expect(await subscriptionIdOf(owner)).toBe(kept);
+    expect(stripe.subscription(kept)!.status).toBe('active');
+    expect(stripe.subscription(duplicate)!.status).toBe('canceled');
+    expect(stripe.requests.find((r) => r.method === 'DELETE')).toMatchObject({
+      path: `/v1/subscriptions/${duplicate}`,
+      params: { prorate: 'true', invoice_now: 'true' },
+    });
+    const sub = await subscriptionOf(owner);
+    expect([sub.plan.id, sub.billing.status]).toEqual(['power-cycle', 'active']);
+    expect(logLines.some((l) => l.includes('duplicate Stripe subscription cancelled'))).toBe(true);
+  });
+
+  it('builds no Stripe return address from a Host the app does not own (400)', async () => {
+    const hosted = await startTestApp({
+      env: { ...stripeEnv(), APP_HOSTS: 'app.cadence.example' },
+    });
+    try {
+      const owner = await registerOwner(hosted.app);
+      const before = stripe.requests.length;
+      const forged = { cookie: owner.cookie, host: 'evil.example' };
+      const checkout = await hosted.app.inject({
+        method: 'POST',
+        url: '/api/auth/billing/checkout',
+        headers: forged,
+        payload: { planId: 'power-cycle' },
+      });
+      const portal = await hosted.app.inject({
+        method: 'POST',
+        url: '/api/auth/billing/portal',
+        headers: forged,
+      });
+      for (const res of [checkout, portal]) {
+        expect([res.statusCode, res.json()]).toEqual([
+          400,
+          { message: BILLING_MESSAGES.notAppHost },
+        ]);
+      }
+      expect(stripe.requests.length).toBe(before);
+      const own = await hosted.app.inject({
+        method: 'POST',
+        url: '/api/auth/billing/portal',
+        headers: { cookie: owner.cookie, host: 'app.cadence.example' },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(stripe.requests.at(-1)!.params.return_url).toBe(
+        'http://app.cadence.example/subscription',
+      );
+    } finally {
+      await hosted.close();
+    }
+  });
+
+  it('limits the calls that reach Stripe per owner (429), other owners unaffected', async () => {
+    const owner = await registerOwner(t.app);
+    for (let i = 0; i < BILLING_CALL_LIMIT.max; i++) {
+      expect((await call('POST', '/api/auth/billing/portal', owner.cookie)).statusCode).toBe(200);
+    }
+    const before = stripe.requests.length;
+    const limited = await call('POST', '/api/auth/billing/portal', owner.cookie);
+    expect([limited.statusCode, limited.json().message]).toEqual([429, BILLING_MESSAGES.tooMany]);
+    expect(stripe.requests.length).toBe(before);
+    const other = await registerOwner(t.app);
+    expect((await call('POST', '/api/auth/billing/portal', other.cookie)).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { PLANS, type Plan } from '@shared/plans';
 import {
   BILLING_MESSAGES,
@@ -55,6 +56,8 @@ export interface PlansServiceDeps {
   mail: MailOutbox;
   /** PUBLIC_URL's origin: the email links to the Subscription page when it is known. */
   publicOrigin: string | undefined;
+  /** Where a duplicate subscription's cancellation is reported. */
+  log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => number;
 }
 
@@ -63,6 +66,7 @@ export function plansService({
   billing,
   mail,
   publicOrigin,
+  log,
   now = Date.now,
 }: PlansServiceDeps) {
   function view(plan: Plan, current: Plan): PlanView {
@@ -331,9 +335,22 @@ export function plansService({
     if (!owner) return; // A customer Cadence did not create.
     const user = await repo.findUser(owner.userId);
     if (!user) return;
-    // An older subscription's news never overrides a newer live one.
-    const live = owner.subscriptionId && owner.subscriptionId !== state.id;
-    if (live && PAYING.has(owner.status ?? '')) return;
+    const other = owner.subscriptionId && owner.subscriptionId !== state.id;
+    if (other && PAYING.has(owner.status ?? '')) {
+      // An older subscription's news never overrides a newer live one.
+      if (!PAYING.has(state.status)) return;
+      // A second paying subscription (two Checkout tabs, both paid): the live one is read fresh;
+      // while it still pays, the newcomer is cancelled at once, its unused time credited.
+      const live = await hosted.subscription(owner.subscriptionId!);
+      if (PAYING.has(live.status)) {
+        await hosted.cancelNow(state.id);
+        log.error(
+          { userId: owner.userId, kept: live.id, cancelled: state.id },
+          'duplicate Stripe subscription cancelled: refund its payment in the Stripe Dashboard if asked',
+        );
+        return;
+      }
+    }
 
     const graceStarts = event.type === 'invoice.payment_failed' && !owner.graceUntil;
     const graceUntil =

@@ -1,8 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Plan, PlanId } from '@shared/plans';
 import { BILLING_MESSAGES } from '@shared/plans.contract';
 import type { StripeConfig } from '../../config';
-import { ValidationError } from '../../lib/errors';
+import {
+  BadGatewayError,
+  HttpError,
+  PaymentRequiredError,
+  ValidationError,
+} from '../../lib/errors';
 import type {
   BillingEvent,
   BillingProvider,
@@ -45,10 +51,56 @@ export function stripeClient(config: StripeConfig): Stripe {
   });
 }
 
+/** API keys as they may appear in a Stripe error message ("Invalid API Key provided: sk_live_…"). */
+const KEY_PATTERN = /\b(sk|rk|pk|whsec)_\w+/g;
+
+/**
+ * Stripe's failure as one of the app's typed errors, logged without secrets: a declined card is
+ * the owner's 402 (Stripe changed nothing); anything else (a wrong key, Stripe down, no network,
+ * a request Stripe refused) is the app's problem, a 502 with a fixed message. Stripe's own words
+ * never reach the client.
+ */
+function billingFailure(
+  error: unknown,
+  operation: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): Error {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    log.error({ err: error, operation }, 'billing call failed');
+    return new BadGatewayError(BILLING_MESSAGES.unavailable);
+  }
+  const details = {
+    operation,
+    stripeType: error.type,
+    statusCode: error.statusCode,
+    code: error.code,
+    declineCode: error.decline_code,
+    requestId: error.requestId,
+    message: error.message.replace(KEY_PATTERN, '$1_[redacted]'),
+  };
+  if (error instanceof Stripe.errors.StripeCardError) {
+    log.warn(details, 'card declined by Stripe');
+    return new PaymentRequiredError(BILLING_MESSAGES.cardDeclined);
+  }
+  log.error(details, 'Stripe call failed');
+  return new BadGatewayError(BILLING_MESSAGES.unavailable);
+}
+
 export function stripeBilling(
   config: StripeConfig,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   client = stripeClient(config),
 ): BillingProvider {
+  /** Runs a Stripe call; its failure becomes the app's typed error (billingFailure). */
+  async function guarded<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw billingFailure(error, operation, log);
+    }
+  }
+
   /** Price ids by plan, read once by lookup key. */
   let prices: Promise<Map<PlanId, string>> | undefined;
   function priceIds(): Promise<Map<PlanId, string>> {
@@ -95,59 +147,71 @@ export function stripeBilling(
   }
 
   const hosted: HostedBilling = {
-    async createCustomer({ userId, email, name }) {
-      const customer = await client.customers.create(
-        { email, ...(name ? { name } : {}), metadata: { [OWNER_METADATA_KEY]: userId } },
-        // One customer per owner even when the request is retried.
-        { idempotencyKey: `cadence-customer-${userId}` },
-      );
-      return customer.id;
-    },
+    createCustomer: ({ userId, email, name }) =>
+      guarded('createCustomer', async () => {
+        const customer = await client.customers.create(
+          { email, ...(name ? { name } : {}), metadata: { [OWNER_METADATA_KEY]: userId } },
+          // One customer per owner even when the request is retried.
+          { idempotencyKey: `cadence-customer-${userId}` },
+        );
+        return customer.id;
+      }),
 
-    async checkoutUrl({ customerId, userId, plan, successUrl, cancelUrl }) {
-      const session = await client.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customerId,
-        client_reference_id: userId,
-        line_items: [{ price: await priceId(plan), quantity: 1 }],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        metadata: { [OWNER_METADATA_KEY]: userId },
-        subscription_data: { metadata: { [OWNER_METADATA_KEY]: userId } },
-      });
-      if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
-      return session.url;
-    },
+    checkoutUrl: ({ customerId, userId, plan, successUrl, cancelUrl }) =>
+      guarded('checkoutUrl', async () => {
+        const session = await client.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: userId,
+          line_items: [{ price: await priceId(plan), quantity: 1 }],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata: { [OWNER_METADATA_KEY]: userId },
+          subscription_data: { metadata: { [OWNER_METADATA_KEY]: userId } },
+        });
+        if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+        return session.url;
+      }),
 
-    async previewChange({ customerId, subscriptionId, to }) {
-      const invoice = await client.invoices.createPreview({
-        customer: customerId,
-        subscription: subscriptionId,
-        subscription_details: {
-          items: [{ id: await subscriptionItem(subscriptionId), price: await priceId(to) }],
-          proration_behavior: 'always_invoice',
-        },
-      });
-      return { amountDueCents: invoice.amount_due, currency: invoice.currency };
-    },
+    previewChange: ({ customerId, subscriptionId, to }) =>
+      guarded('previewChange', async () => {
+        const invoice = await client.invoices.createPreview({
+          customer: customerId,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: await subscriptionItem(subscriptionId), price: await priceId(to) }],
+            proration_behavior: 'always_invoice',
+          },
+        });
+        return { amountDueCents: invoice.amount_due, currency: invoice.currency };
+      }),
 
-    async portalUrl({ customerId, returnUrl }) {
-      const session = await client.billingPortal.sessions.create({
-        customer: customerId,
-        return_url: returnUrl,
-      });
-      return session.url;
-    },
+    portalUrl: ({ customerId, returnUrl }) =>
+      guarded('portalUrl', async () => {
+        const session = await client.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+        });
+        return session.url;
+      }),
 
-    async cancelAtPeriodEnd(subscriptionId) {
-      return state(
-        await client.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
-      );
-    },
+    cancelAtPeriodEnd: (subscriptionId) =>
+      guarded('cancelAtPeriodEnd', async () =>
+        state(await client.subscriptions.update(subscriptionId, { cancel_at_period_end: true })),
+      ),
 
-    async subscription(subscriptionId) {
-      return state(await client.subscriptions.retrieve(subscriptionId));
-    },
+    cancelNow: (subscriptionId) =>
+      guarded('cancelNow', async () =>
+        state(
+          // The unused time is credited to the customer's balance (Stripe refunds no card itself).
+          await client.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true }),
+        ),
+      ),
+
+    subscription: (subscriptionId) =>
+      guarded('subscription', async () =>
+        state(await client.subscriptions.retrieve(subscriptionId)),
+      ),
 
     verifyEvent(rawBody, signature) {
       let event: Stripe.Event;
@@ -165,23 +229,29 @@ export function stripeBilling(
     name: 'stripe',
     connected: true,
     hosted,
-    /** Moves the paid subscription to the plan's price, charging the prorated difference at once. */
-    async changePlan({ to, subscriptionId }) {
-      if (!subscriptionId) throw new ValidationError(BILLING_MESSAGES.useCheckout);
-      const item = await subscriptionItem(subscriptionId);
-      const price = await priceId(to);
-      const sub = await client.subscriptions.update(subscriptionId, {
-        items: [{ id: item, price }],
-        proration_behavior: 'always_invoice',
-        cancel_at_period_end: false,
-        expand: ['latest_invoice'],
-      });
-      const invoice = sub.latest_invoice;
-      return {
-        amountCents: invoice && typeof invoice !== 'string' ? invoice.amount_due : 0,
-        externalRef: idOf(invoice) ?? sub.id,
-      };
-    },
+    /**
+     * Moves the paid subscription to the plan's price, charging the prorated difference at once.
+     * error_if_incomplete: when that charge fails, Stripe answers 402 and changes nothing (its
+     * default, allow_incomplete, would move the price anyway and leave the invoice unpaid).
+     */
+    changePlan: ({ to, subscriptionId }) =>
+      guarded('changePlan', async () => {
+        if (!subscriptionId) throw new ValidationError(BILLING_MESSAGES.useCheckout);
+        const item = await subscriptionItem(subscriptionId);
+        const price = await priceId(to);
+        const sub = await client.subscriptions.update(subscriptionId, {
+          items: [{ id: item, price }],
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+          cancel_at_period_end: false,
+          expand: ['latest_invoice'],
+        });
+        const invoice = sub.latest_invoice;
+        return {
+          amountCents: invoice && typeof invoice !== 'string' ? invoice.amount_due : 0,
+          externalRef: idOf(invoice) ?? sub.id,
+        };
+      }),
   };
 }
 
