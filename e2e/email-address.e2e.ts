@@ -80,7 +80,7 @@ describe('verified addresses', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'verify-email-done-1440-light');
     await page.getByRole('link', { name: 'Go to dashboard' }).click();
-    await page.getByRole('heading', { name: /Welcome back, Cycle House/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome( back)?, Lena!$/ }).waitFor();
     expect(await banner(page).count()).toBe(0);
 
     // The link worked once.
@@ -118,6 +118,8 @@ describe('verified addresses', () => {
     await other.goto(linkIn(confirm.text)!);
     await other.getByRole('status').getByText(emailChanged(newEmail)).waitFor();
     await screenshot(other, 'verify-email-changed-390-light');
+    // The change signed out the account's other sessions (the first browser's too).
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await other.getByRole('link', { name: 'Sign in' }).click();
     const toSignIn = other.getByText('Already have an account? Sign in');
     if (await toSignIn.isVisible()) await toSignIn.click();
@@ -125,7 +127,7 @@ describe('verified addresses', () => {
     await other.getByLabel('Password', { exact: true }).fill(password);
     await other.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     await other.waitForURL('**/dashboard');
-    await other.getByRole('heading', { name: /Welcome back, Cycle House/ }).waitFor();
+    await other.getByRole('heading', { name: /^Welcome( back)?, Lena!$/ }).waitFor();
     expect(await banner(other).count()).toBe(0);
   }, 300_000);
 

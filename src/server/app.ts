@@ -138,7 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationsRoutes(routes, services);
   onboardingRoutes(routes, services);
   slugRoutes(routes, services);
-  emailVerificationRoutes(routes, { emailVerification: services.emailVerification, config });
+  emailVerificationRoutes(routes, {
+    emailVerification: services.emailVerification,
+    sessions: services.sessions,
+    config,
+  });
   accountRoutes(routes, { account: services.account, config });
   plansRoutes(routes, { plans: services.plans, config });
   analyticsRoutes(routes, services);

@@ -157,20 +157,22 @@ export async function buildServices(deps: ServiceDeps) {
     autoEnhance: config.media.autoEnhance,
     log: log.child({ area: 'notifications' }),
   });
-  const passwordReset = passwordResetService({
-    repo: passwordResetsRepository(db),
-    users: auth,
-    sessions,
-    mail,
-    now: deps.now,
-  });
-  mail.handleRequests((request) => passwordReset.prepareReset(request));
   const emailVerification = emailVerificationService({
     repo: emailConfirmationsRepository(db),
     users: auth,
     mail,
+    sessions,
     now: deps.now,
   });
+  const passwordReset = passwordResetService({
+    repo: passwordResetsRepository(db),
+    users: auth,
+    sessions,
+    emailVerification,
+    mail,
+    now: deps.now,
+  });
+  mail.handleRequests((request) => passwordReset.prepareReset(request));
   if (deps.mail?.worker) {
     await mail.startWorker();
     // The digests and weekly reports: each owner's morning is found hourly.

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { simpleParser } from 'mailparser';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../composition';
+import { QUEUE_SCHEMA } from '../jobs/queue-upgrade';
 import { freshDatabase } from '../test/harness';
 import { freePort, startSmtpServer } from '../test/smtp-server';
 import { createMailQueue } from './mail-queue';
@@ -76,6 +78,14 @@ describe('the outbox (SMTP_URL unset)', () => {
   });
 });
 
+/** The templates of the jobs the `mail` queue holds. */
+async function mailJobs(database: Awaited<ReturnType<typeof freshDatabase>>): Promise<string[]> {
+  const result = (await database.db.execute(
+    sql`select data from ${sql.identifier(QUEUE_SCHEMA)}.job where name = 'mail'`,
+  )) as unknown as { rows: Array<{ data: { template: string } }> };
+  return result.rows.map((row) => row.data.template);
+}
+
 describe('the mail queue', () => {
   it('keeps a message while the SMTP server is down and delivers it once it is up', async () => {
     const database = await freshDatabase();
@@ -107,6 +117,68 @@ describe('the mail queue', () => {
       } finally {
         await smtp.close();
       }
+    } finally {
+      await queue.stop();
+      await database.dispose();
+    }
+  }, 60_000);
+
+  it('deletes the job of a message with a live link once it is sent; other jobs are kept', async () => {
+    const database = await freshDatabase();
+    const { log, lines } = capturedLog();
+    const smtp = await startSmtpServer();
+    const queue = createMailQueue({
+      database,
+      mailer: createMailer({
+        mail: { smtpUrl: smtp.url, from: 'Cadence <no-reply@cadence.test>' },
+        dataDir,
+        log,
+      }),
+      log,
+      settings: { retryDelay: 1, retryDelayMax: 2, pollingIntervalSeconds: 0.5 },
+    });
+    try {
+      await queue.startWorker();
+      await queue.enqueue({ template: 'verify-email', to: 'new@example.com', link: LINK });
+      await queue.enqueue({ template: 'password-changed', to: 'new@example.com' });
+      await smtp.waitFor(() => smtp.messages.length >= 2, 30_000);
+      await expect
+        .poll(() => lines.filter((l) => l.msg === 'email sent').length, { timeout: 20_000 })
+        .toBe(2);
+      await expect
+        .poll(() => mailJobs(database), { timeout: 10_000 })
+        .toEqual(['password-changed']);
+      expect(lines.filter((l) => l.msg === 'mail queue error')).toEqual([]);
+    } finally {
+      await queue.stop();
+      await smtp.close();
+      await database.dispose();
+    }
+  }, 60_000);
+
+  it('deletes the job of a message with a live link once it is given up', async () => {
+    const database = await freshDatabase();
+    const port = await freePort();
+    const { log, lines } = capturedLog();
+    const queue = createMailQueue({
+      database,
+      mailer: createMailer({
+        mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Cadence <no-reply@cadence.test>' },
+        dataDir,
+        log,
+      }),
+      log,
+      settings: { retryLimit: 0, pollingIntervalSeconds: 0.5 },
+    });
+    try {
+      await queue.startWorker();
+      await queue.enqueue({ template: 'password-reset', to: 'gone@example.com', link: LINK });
+      await expect
+        .poll(() => lines.some((l) => l.msg === 'email given up after its last attempt'), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      await expect.poll(() => mailJobs(database), { timeout: 10_000 }).toEqual([]);
     } finally {
       await queue.stop();
       await database.dispose();

@@ -73,6 +73,16 @@ export interface MailQueueOptions {
   scheduler?: boolean;
 }
 
+/**
+ * The messages whose link is a live credential (it signs in, proves or moves an address). Their job
+ * is deleted once done with, sent or given up: the link is in the table only while it waits.
+ */
+const CARRIES_A_CREDENTIAL: ReadonlySet<MailPayload['template']> = new Set([
+  'password-reset',
+  'verify-email',
+  'email-change-confirm',
+]);
+
 /** A job id from an idempotency key (pg-boss ids are UUIDs): the same key, the same job. */
 function jobIdFor(key: string): string {
   const h = createHash('sha256').update(`cadence mail ${key}`).digest('hex');
@@ -109,7 +119,8 @@ export function createMailQueue({
         retryDelayMax: settings.retryDelayMax,
         retryBackoff: true,
         expireInSeconds: 5 * 60,
-        // A sent message's job (it holds the link) does not outlive the link's hour by much.
+        // Kept an hour after it is sent (the window of `enqueue`'s key); a job with a live link goes
+        // at once (CARRIES_A_CREDENTIAL).
         deleteAfterSeconds: 60 * 60,
       });
     })());
@@ -125,6 +136,7 @@ export function createMailQueue({
   };
 
   const send = async (job: JobWithMetadata<MailPayload>) => {
+    const credential = CARRIES_A_CREDENTIAL.has(job.data.template);
     try {
       await mailer.send(renderMail(job.data));
     } catch (err) {
@@ -133,9 +145,15 @@ export function createMailQueue({
         { err, jobId: job.id, template: job.data.template, attempt: job.retryCount + 1 },
         lastAttempt ? 'email given up after its last attempt' : 'email not sent, will retry',
       );
+      // Given up: the log line above is the record; the link leaves the table.
+      if (lastAttempt && credential) {
+        await boss.deleteJob(QUEUE, job.id);
+        return;
+      }
       throw err;
     }
     log.info({ jobId: job.id, template: job.data.template }, 'email sent');
+    if (credential) await boss.deleteJob(QUEUE, job.id);
   };
 
   return {

@@ -19,6 +19,11 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
+/** What services need from sessions: sign a user out everywhere, or everywhere but one session. */
+export interface SessionRevoker {
+  endAllFor(userId: string, exceptSid?: string): Promise<void>;
+}
+
 export interface ActiveSession {
   sid: string;
   userId: string;

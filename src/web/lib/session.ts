@@ -45,9 +45,24 @@ export function refetchCurrentUser(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }
 
-/** Drops everything a signed-in account had cached (videos, plans, ...) but the session itself. */
+const accountForgotten = new Set<() => void>();
+
+/**
+ * Module-level state outside the query cache (a feature's, e.g. the upload in progress) registers
+ * here to be dropped with the account's data; answers the unregister function.
+ */
+export function onAccountForgotten(listener: () => void): () => void {
+  accountForgotten.add(listener);
+  return () => accountForgotten.delete(listener);
+}
+
+/**
+ * Drops everything a signed-in account had (cached videos, plans, ..., and what registered with
+ * `onAccountForgotten`) but the session itself: whoever signs in next on this tab sees none of it.
+ */
 export function forgetAccountData(client: QueryClient): void {
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+  accountForgotten.forEach((listener) => listener());
 }
 
 /** POST /api/auth/login (the landing page's and the admin's sign-in): the user becomes current. */

@@ -7,6 +7,7 @@ import {
 } from '@shared/account.contract';
 import { UNKNOWN_TIME_ZONE } from '@shared/analytics.contract';
 import type { UserRow } from '../../db/schema/users';
+import type { SessionRevoker } from '../../plugins/session';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
@@ -16,11 +17,6 @@ import type { EmailVerificationService } from '../email-verification/email-verif
 import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
 
-/** The one thing the service needs from sessions: sign a user out everywhere but one session. */
-export interface SessionRevoker {
-  endAllFor(userId: string, exceptSid?: string): Promise<void>;
-}
-
 interface Deps {
   users: Pick<AuthService, 'updateUser'>;
   account: AccountRepository;
@@ -28,7 +24,7 @@ interface Deps {
   sessions: SessionRevoker;
   /** The database's time zone names (a zone it does not know would fail the reports' queries). */
   timeZones: Pick<AnalyticsService, 'knownTimeZone'>;
-  emailVerification: Pick<EmailVerificationService, 'requestChange'>;
+  emailVerification: Pick<EmailVerificationService, 'requestChange' | 'cancelChange'>;
   now?: () => number;
 }
 
@@ -72,8 +68,9 @@ export function accountService({
     },
 
     /**
-     * Checks the current password, stores the new one, and signs out every other session of the
-     * user (the one making the change stays).
+     * Checks the current password, stores the new one, signs out every other session of the user
+     * (the one making the change stays) and drops a pending email change (its link was asked for
+     * under the old password).
      */
     async changePassword(
       user: UserRow,
@@ -87,6 +84,7 @@ export function accountService({
       }
       await update(user.id, { password: await hashPassword(input.newPassword) });
       await sessions.endAllFor(user.id, currentSid);
+      await emailVerification.cancelChange(user);
     },
 
     /** Everything held about the account: the user without the password hash, plan changes, videos. */

@@ -1,4 +1,4 @@
-import { eq, lte } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailConfirmations, type EmailConfirmationRow } from '../../db/schema/email-confirmations';
 
@@ -19,6 +19,18 @@ export function emailConfirmationsRepository(db: Db) {
 
     async deleteForUser(userId: string): Promise<void> {
       await db.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
+    },
+
+    /** Deletes the user's email-change links: those for any address but the account's own. */
+    async deleteChangeLinks(userId: string, accountEmail: string): Promise<void> {
+      await db
+        .delete(emailConfirmations)
+        .where(
+          and(
+            eq(emailConfirmations.userId, userId),
+            ne(sql`lower(${emailConfirmations.email})`, accountEmail.toLowerCase()),
+          ),
+        );
     },
 
     async deleteExpired(at: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALREADY_VERIFIED,
@@ -16,10 +17,18 @@ import {
 } from '@shared/email-verification.contract';
 import { WRONG_CURRENT_PASSWORD } from '@shared/account.contract';
 import { emailConfirmations } from '../../db/schema/email-confirmations';
+import { users } from '../../db/schema/users';
 import { EMAIL_CHANGE_CONFIRM_SUBJECT } from '../../mail/templates/email-change-confirm';
 import { EMAIL_CHANGE_NOTICE_SUBJECT } from '../../mail/templates/email-change-notice';
+import { PASSWORD_RESET_SUBJECT } from '../../mail/templates/password-reset';
 import { VERIFY_EMAIL_SUBJECT } from '../../mail/templates/verify-email';
-import { registerOwner, startTestApp, uniqueEmail, type TestApp } from '../../test/harness';
+import {
+  registerOwner,
+  sessionCookie,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { RESENDS_PER_IP } from './email-verification.routes';
 import { EMAIL_CHANGE_TRIES, EMAIL_LINKS_PER_ACCOUNT } from './email-verification.service';
@@ -220,7 +229,7 @@ describe('changing the email', () => {
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(next, owner.password)).statusCode).toBe(401);
 
-    const done = await verify(tokenIn(confirm));
+    const done = await verify(tokenIn(confirm), owner.cookie);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: emailChanged(next) });
     expect(await me(owner)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
@@ -301,7 +310,10 @@ describe('changing the email', () => {
     const answers = await Promise.all(tokens.map((token) => verify(token)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(EMAIL_IN_USE);
-    const emails = [(await me(a)).email, (await me(b)).email];
+    // Opened signed out: the winner's sessions ended; the addresses as stored.
+    const emailOf = async (owner: Owner) =>
+      (await t.database.db.select().from(users).where(eq(users.id, owner.id)))[0]!.email;
+    const emails = [await emailOf(a), await emailOf(b)];
     expect(emails.filter((e) => e === wanted)).toHaveLength(1);
     expect(emails).toContain(emails[0] === wanted ? b.email : a.email);
   });
@@ -312,5 +324,105 @@ describe('changing the email', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NO_LINK_FROM_HERE);
     expect(await me(owner)).toMatchObject({ pendingEmail: null });
+  });
+});
+
+/**
+ * The chain of issue #16: someone signs up with another person's address (unverified) and asks to
+ * change it to their own; the address's owner takes the account back by resetting the password.
+ * The change asked for under the old password must die with it.
+ */
+describe('a pending change and the password', () => {
+  const linksOf = (owner: Owner) =>
+    t.database.db
+      .select({ email: emailConfirmations.email })
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.userId, owner.id));
+  const resetLinkIn = (mail: ParsedMail) =>
+    /reset-password\?token=([\w-]{43})/.exec(mail.text ?? '')?.[1] ?? '';
+
+  it('a password reset voids the change link and drops the pending address', async () => {
+    const victim = await registerOwner(t.app);
+    const attacker = uniqueEmail('attacker');
+    expect((await changeTo(victim, attacker)).statusCode).toBe(200);
+    const changeLink = tokenIn(await nthMail(attacker, EMAIL_CHANGE_CONFIRM_SUBJECT));
+    const verifyLink = tokenIn(await nthMail(victim.email, VERIFY_EMAIL_SUBJECT));
+
+    // The address's owner: forgot-password, the link from the mailbox, a new password.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: victim.email },
+      remoteAddress: nextIp(),
+    });
+    expect(forgot.statusCode).toBe(200);
+    const resetToken = resetLinkIn(await nthMail(victim.email, PASSWORD_RESET_SUBJECT));
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetToken, password: 'the real owner now' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect(await linksOf(victim)).toEqual([{ email: victim.email }]);
+    const opened = await verify(changeLink);
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toEqual({ message: INVALID_EMAIL_LINK });
+    const owner = await login(victim.email, 'the real owner now');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user).toMatchObject({ email: victim.email, pendingEmail: null });
+    expect((await login(attacker, 'the real owner now')).statusCode).toBe(401);
+    // The verification link to the account's own address still works.
+    expect((await verify(verifyLink)).json()).toEqual({ message: EMAIL_VERIFIED });
+  });
+
+  it('a password change voids the change link and drops the pending address', async () => {
+    const owner = await registerOwner(t.app);
+    const next = uniqueEmail('new');
+    await changeTo(owner, next);
+    const changeLink = tokenIn(await nthMail(next, EMAIL_CHANGE_CONFIRM_SUBJECT));
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/settings/password',
+      headers: { cookie: owner.cookie },
+      payload: { currentPassword: owner.password, newPassword: 'a different secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await me(owner)).toMatchObject({ email: owner.email, pendingEmail: null });
+    expect(await linksOf(owner)).toEqual([{ email: owner.email }]);
+    expect((await verify(changeLink)).json()).toEqual({ message: INVALID_EMAIL_LINK });
+    expect(await me(owner)).toMatchObject({ email: owner.email });
+  });
+
+  it("a confirmed change signs out the account's other sessions, not the opener's", async () => {
+    const owner = await registerOwner(t.app);
+    const other = sessionCookie(await login(owner.email, owner.password));
+    const next = uniqueEmail('new');
+    await changeTo(owner, next);
+    const link = tokenIn(await nthMail(next, EMAIL_CHANGE_CONFIRM_SUBJECT));
+
+    expect((await verify(link, owner.cookie)).json()).toEqual({ message: emailChanged(next) });
+    expect(await me(owner)).toMatchObject({ email: next });
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: other },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('a change confirmed signed out signs out every session of the account', async () => {
+    const owner = await registerOwner(t.app);
+    const next = uniqueEmail('new');
+    await changeTo(owner, next);
+    const link = tokenIn(await nthMail(next, EMAIL_CHANGE_CONFIRM_SUBJECT));
+    expect((await verify(link)).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });

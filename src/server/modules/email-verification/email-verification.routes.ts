@@ -8,6 +8,7 @@ import type { Limit } from '../../plugins/attempt-limit';
 import { appOrigin } from '../../plugins/app-origin';
 import { clientAddress } from '../../plugins/client-address';
 import type { RouteCollector } from '../../plugins/routes';
+import type { SessionManager } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { EmailVerificationService } from './email-verification.service';
 
@@ -16,17 +17,20 @@ export const RESENDS_PER_IP: Limit = { max: 10, windowMs: 15 * 60 * 1000 };
 
 interface Deps {
   emailVerification: EmailVerificationService;
+  sessions: Pick<SessionManager, 'read'>;
   config: Pick<Config, 'publicOrigin' | 'appHosts'>;
 }
 
 /** Verified addresses and email changes (product.md §14): open a link, resend it, cancel a change. */
 export function emailVerificationRoutes(
   routes: RouteCollector,
-  { emailVerification, config }: Deps,
+  { emailVerification, sessions, config }: Deps,
 ): void {
-  routes.route(emailVerificationEndpoints.verify, async ({ body }) => ({
-    message: await emailVerification.confirm(body.token),
-  }));
+  routes.route(emailVerificationEndpoints.verify, async ({ body, request, reply }) => {
+    // Opened signed in: that session stays when a change applies (the others end).
+    const opener = await sessions.read(request, reply);
+    return { message: await emailVerification.confirm(body.token, opener?.sid) };
+  });
 
   routes.route(
     emailVerificationEndpoints.resend,

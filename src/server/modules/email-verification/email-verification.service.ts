@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema/users';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import { ConflictError, HttpError, isUniqueViolation, ValidationError } from '../../lib/errors';
 import type { MailOutbox } from '../../mail/mail-queue';
+import type { SessionRevoker } from '../../plugins/session';
 import type { AuthService } from '../auth/auth.service';
 import { verifyPassword } from '../auth/passwords';
 import type { EmailConfirmationsRepository } from './email-confirmations.repository';
@@ -36,6 +37,7 @@ interface Deps {
   repo: EmailConfirmationsRepository;
   users: Pick<AuthService, 'findUser' | 'findUserByEmail' | 'updateUser'>;
   mail: MailOutbox;
+  sessions: SessionRevoker;
   now?: () => number;
 }
 
@@ -45,7 +47,7 @@ interface Deps {
  * token kept only as a hash, works once, for EMAIL_LINK_HOURS, and only while its address is still
  * the account's (or still the pending one).
  */
-export function emailVerificationService({ repo, users, mail, now = Date.now }: Deps) {
+export function emailVerificationService({ repo, users, mail, sessions, now = Date.now }: Deps) {
   const linksPerAccount = attemptLimiter({ ...EMAIL_LINKS_PER_ACCOUNT, now });
   const changeTries = attemptLimiter({ ...EMAIL_CHANGE_TRIES, now });
 
@@ -84,8 +86,13 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
     await mail.enqueue({ template: 'verify-email', to: user.email, link });
   }
 
-  /** Drops a pending change: its link no longer does anything. */
+  /**
+   * Drops a pending change and deletes its links (a verification link for the account's own
+   * address stays). Also after any password change or reset: a change asked for under the old
+   * password must not outlive it.
+   */
   async function cancelChange(user: UserRow): Promise<UserRow> {
+    await repo.deleteChangeLinks(user.id, user.email);
     return (await users.updateUser(user.id, { pendingEmail: null })) ?? user;
   }
 
@@ -152,10 +159,11 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
 
     /**
      * Opens a link: the account's address is verified, or the pending address becomes the
-     * account's (verified). Unknown, used, expired, cancelled or outdated links: one 400. An
-     * address another account took meanwhile: 409, and nothing changes.
+     * account's (verified) and every session of the user but the opener's (`openerSid`, when the
+     * link is opened signed in) is signed out. Unknown, used, expired, cancelled or outdated links:
+     * one 400. An address another account took meanwhile: 409, and nothing changes.
      */
-    async confirm(token: string): Promise<string> {
+    async confirm(token: string, openerSid?: string): Promise<string> {
       const row = await repo.take(sha256(token));
       const user =
         row && row.expiresAt.getTime() > now() ? await users.findUser(row.userId) : undefined;
@@ -179,6 +187,7 @@ export function emailVerificationService({ repo, users, mail, now = Date.now }: 
       }
       // Links to the old address (or older pending ones) prove nothing about the account now.
       await repo.deleteForUser(user.id);
+      await sessions.endAllFor(user.id, openerSid);
       return emailChanged(row.email);
     },
   };

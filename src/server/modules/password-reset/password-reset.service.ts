@@ -8,8 +8,9 @@ import {
 import { ValidationError } from '../../lib/errors';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import type { MailOutbox } from '../../mail/mail-queue';
-import type { SessionRevoker } from '../account/account.service';
+import type { SessionRevoker } from '../../plugins/session';
 import type { AuthService } from '../auth/auth.service';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import { hashPassword } from '../auth/passwords';
 import type { PasswordResetsRepository } from './password-resets.repository';
 
@@ -23,6 +24,7 @@ interface Deps {
   repo: PasswordResetsRepository;
   users: Pick<AuthService, 'findUser' | 'findUserByEmail' | 'updateUser'>;
   sessions: SessionRevoker;
+  emailVerification: Pick<EmailVerificationService, 'cancelChange'>;
   mail: MailOutbox;
   now?: () => number;
 }
@@ -31,7 +33,14 @@ interface Deps {
  * Forgotten passwords: a link by email (a random token, only its hash kept, one hour, one use,
  * void once the password changes by any route), and the new password set with it.
  */
-export function passwordResetService({ repo, users, sessions, mail, now = Date.now }: Deps) {
+export function passwordResetService({
+  repo,
+  users,
+  sessions,
+  emailVerification,
+  mail,
+  now = Date.now,
+}: Deps) {
   const emailsPerAddress = attemptLimiter({ ...RESET_EMAILS_PER_ADDRESS, now });
 
   return {
@@ -70,7 +79,8 @@ export function passwordResetService({ repo, users, sessions, mail, now = Date.n
 
     /**
      * Sets the new password with a reset link: the link is used up, every session of the user is
-     * signed out, every other link is void, and a notice goes to the account's address. A link that
+     * signed out, every other link is void, a pending email change is dropped (whoever asked for it
+     * knew the old password), and a notice goes to the account's address. A link that
      * is unknown, used, expired or issued before the password last changed changes nothing.
      */
     async resetPassword({ token, password }: ResetPasswordBody): Promise<void> {
@@ -82,6 +92,7 @@ export function passwordResetService({ repo, users, sessions, mail, now = Date.n
       await users.updateUser(user.id, { password: await hashPassword(password) });
       await repo.deleteForUser(user.id);
       await sessions.endAllFor(user.id);
+      await emailVerification.cancelChange(user);
       await mail.enqueue({ template: 'password-changed', to: user.email });
     },
   };

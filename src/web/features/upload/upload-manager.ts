@@ -9,6 +9,7 @@ import {
 import { SNIFF_BYTES, sniffVideo } from '@shared/video-sniff';
 import { api, ApiError } from '@web/lib/api';
 import { refetchOwnerVideos } from '@web/lib/owner-videos';
+import { onAccountForgotten } from '@web/lib/session';
 import { toast } from '@web/lib/use-toast';
 import { createVideo } from './api/create-video';
 import { uploadLogoFile } from './api/upload-logo-file';
@@ -16,7 +17,7 @@ import { UploadStepError } from './api/upload-step-error';
 import { TransferError, uploadVideoFile, type VideoUpload } from './api/upload-video-file';
 import { TransferMeter } from './transfer-meter';
 import { reusableLogo, type UploadProblem } from './upload-state';
-import { dispatchUpload, getUploadState, saveUploadDraft } from './upload-store';
+import { clearUploadStore, dispatchUpload, getUploadState, saveUploadDraft } from './upload-store';
 
 /** Progress is redrawn at most this often. */
 const PROGRESS_EVERY_MS = 200;
@@ -31,6 +32,17 @@ let current: VideoUpload | null = null;
 let queryClient: QueryClient | null = null;
 const meter = new TransferMeter();
 let lastProgressAt = 0;
+
+// Logging out (or a password reset on this tab) forgets the account's upload: the transfer stops
+// (what arrived stays the account's, offered again once it signs in) and the store empties, so the
+// next person on this tab sees no title, description, logo or transfer of the last one.
+onAccountForgotten(() => {
+  const dropped = current;
+  current = null;
+  queryClient = null;
+  dropped?.abort();
+  clearUploadStore();
+});
 
 /**
  * Why a chosen video cannot be uploaded (product.md §5: its type or size, then its first bytes: a

@@ -52,6 +52,14 @@ export function finishUpload(): void {
   if (state.created !== null) dispatchUpload({ type: 'reset' });
 }
 
+/** Empties the store, the draft and the stored logo too (the account is gone from this tab). */
+export function clearUploadStore(): void {
+  draft = null;
+  state = initialUploadState;
+  guardLeaving(false);
+  listeners.forEach((listener) => listener());
+}
+
 export function getUploadDraft(): UploadDraft | null {
   return draft;
 }

@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OBJECT_URL_HEADER } from '@shared/uploads.contract';
 import type { PublicUser } from '@shared/auth.contract';
 import { DEFAULT_LOGO_PLACEMENT, VIDEO_MESSAGES } from '@shared/videos.contract';
-import { setCurrentUser } from '@web/lib/session';
+import { forgetAccountData, setCurrentUser } from '@web/lib/session';
 import { useToast } from '@web/lib/use-toast';
 import { fakeFetch, jsonResponse, queryWrapper, type SentRequest } from '@web/test/hook-harness';
 import { discardUpload } from './upload-manager';
-import { getUploadState } from './upload-store';
+import { initialUploadState } from './upload-state';
+import { getUploadDraft, getUploadState } from './upload-store';
 import { REDIRECT_AFTER_SUCCESS_MS, useUploadFlow } from './use-upload-flow';
 
 /** tus-js-client is the XHR boundary of the video upload: a fake server for it. */
@@ -504,5 +505,33 @@ describe('useUploadFlow: an upload that cannot be lost', () => {
     );
     // The title stays the class's, not the new file's name.
     expect(result.current.flow.form.getValues('title')).toBe('Broken Climb');
+  });
+});
+
+describe('useUploadFlow: logging out', () => {
+  it('stops the transfer and forgets the upload, its details and logo for whoever signs in next', async () => {
+    tus.mode = 'hang';
+    fakeServer();
+    const { client, wrapper } = queryWrapper();
+    const first = renderHook(() => useUploadFlow(), { wrapper });
+    await act(async () => first.result.current.chooseVideo(clip()));
+    act(() => first.result.current.form.setValue('title', 'Private Class', { shouldDirty: true }));
+    act(() => first.result.current.setAddLogo(true));
+    act(() => first.result.current.chooseLogo(logoFile()));
+    expect(getUploadState().transfer).toBe('sending');
+    first.unmount();
+
+    act(() => forgetAccountData(client));
+    expect(tus.aborts).toEqual([false]);
+    expect(getUploadState()).toEqual(initialUploadState);
+    expect(getUploadDraft()).toBeNull();
+    // The transfer, stopped, reports nothing more.
+    act(() => tus.finish());
+    expect(getUploadState()).toEqual(initialUploadState);
+
+    const next = setup();
+    expect(next.result.current.flow.phase).toBe('idle');
+    expect(next.result.current.flow.logo).toBeNull();
+    expect(next.result.current.flow.form.getValues()).toMatchObject({ title: '', description: '' });
   });
 });
