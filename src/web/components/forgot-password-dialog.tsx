@@ -20,7 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
+import { EmailInput } from '@web/components/ui/input';
 import { api, failureMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 
@@ -106,16 +106,7 @@ export function ForgotPasswordDialog({
             }}
           >
             <FormField id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@yourstudio.com"
-                  {...form.register('email')}
-                />
-              )}
+              {(control) => <EmailInput {...control} {...form.register('email')} />}
             </FormField>
             {forgot.isError && (
               <p role="alert" className="text-sm font-medium text-destructive-text">

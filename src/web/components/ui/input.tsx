@@ -17,4 +17,17 @@ function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
   );
 }
 
-export { Input };
+/** An email address field: the email keyboard, autofill, and an example address. */
+function EmailInput(props: React.ComponentProps<'input'>) {
+  return (
+    <Input
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@yourstudio.com"
+      {...props}
+    />
+  );
+}
+
+export { EmailInput, Input };

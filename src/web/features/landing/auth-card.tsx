@@ -20,7 +20,7 @@ import {
   CardFooter,
   CardHeader,
 } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
+import { EmailInput, Input } from '@web/components/ui/input';
 import { failureMessage, fieldErrors, isNetworkError } from '@web/lib/api';
 import { useLogin } from '@web/lib/session';
 import { dismissErrorToasts, toast } from '@web/lib/use-toast';
@@ -204,16 +204,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
               </FormField>
             </div>
             <FormField id="register-email" label="Email" error={regErrors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@yourstudio.com"
-                  {...registerForm.register('email')}
-                />
-              )}
+              {(control) => <EmailInput {...control} {...registerForm.register('email')} />}
             </FormField>
             <FormField
               id="register-password"
@@ -249,16 +240,7 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
             className="grid gap-5"
           >
             <FormField id="login-email" label="Email" error={loginErrors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@yourstudio.com"
-                  {...loginForm.register('email')}
-                />
-              )}
+              {(control) => <EmailInput {...control} {...loginForm.register('email')} />}
             </FormField>
             <FormField
               id="login-password"
