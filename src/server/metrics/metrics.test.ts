@@ -4,6 +4,7 @@
  * labels bounded (unknown URLs and gym slugs add no series). PGlite, or PostgreSQL with DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ let services: Services;
 let app: FastifyInstance;
 let listener: MetricsListener;
 let dataDir: string;
+let appBase: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'cadence-metrics-'));
@@ -32,9 +34,10 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   services = await buildServices({ config, database, log: silentLog, pipeline: true });
   app = await buildApp({ config, database, services, web: 'none', checkResponses: true });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   listener = await startMetricsServer(services.metrics, { port: 0, host: '127.0.0.1' }, silentLog);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await listener?.close();
@@ -122,6 +125,28 @@ describe('the metrics endpoint', () => {
     });
     expect(beacon.statusCode).toBe(200);
     await uploadBytes(app, owner.cookie, Buffer.alloc(300_000, 7));
+    // tus: the first 200,000 bytes of a 500,000-byte upload.
+    const tusHeaders = { 'tus-resumable': '1.0.0', cookie: owner.cookie };
+    const created = await fetch(`${appBase}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders,
+        'upload-length': '500000',
+        'upload-metadata': `filename ${btoa('class.mp4')},filetype ${btoa('video/mp4')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, appBase).toString();
+    const patched = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(200_000).fill(9),
+    });
+    expect(patched.status).toBe(204);
 
     // A job for a video that does not exist: queued, then run by the worker, which skips it.
     const pipeline = services.pipeline!;
@@ -169,6 +194,8 @@ describe('the metrics endpoint', () => {
     expect(sample(text, 'cadence_playback_beacons_total', '')).toBe(1);
     expect(sample(text, 'cadence_upload_bytes_total', '{kind="put"}')).toBe(300_000);
     expect(sample(text, 'cadence_uploads_active', '{kind="put"}')).toBe(0);
+    expect(sample(text, 'cadence_upload_bytes_total', '{kind="tus"}')).toBe(200_000);
+    expect(sample(text, 'cadence_uploads_active', '{kind="tus"}')).toBe(0);
     expect(
       sample(text, 'cadence_job_duration_seconds_count', '{job="ingest",outcome="completed"}'),
     ).toBe(1);
