@@ -17,6 +17,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MediaJobs } from './jobs/media-jobs';
+import { registerRequestMetrics } from './metrics/request-metrics';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
   });
   trackRoutes(app);
+  registerRequestMetrics(app, services.metrics);
   if (!deps.services) app.addHook('onClose', () => services.close());
   // With S3, browsers PUT to and load from the bucket's origin.
   const storeOrigins = services.store.browserOrigins;

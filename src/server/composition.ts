@@ -10,6 +10,7 @@ import type { MediaJobs } from './jobs/media-jobs';
 import { logSerializers } from './lib/log-redaction';
 import { createMailQueue, type MailQueueSettings } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics/metrics';
 import { accountRepository } from './modules/account/account.repository';
 import { accountService } from './modules/account/account.service';
 import { adminDomainsRepository } from './modules/admin/admin-domains.repository';
@@ -119,6 +120,8 @@ export async function buildServices(deps: ServiceDeps) {
   const { db } = database;
   const now = deps.now ?? Date.now;
   const store = deps.objectStore ?? (await openObjectStore(config, now));
+  // The process's metrics: services and jobs report through its narrow interfaces (decision 0032).
+  const metrics = createMetrics({ database });
 
   const lifecycle = videoLifecycle({
     repo: lifecycleRepository(db),
@@ -133,8 +136,10 @@ export async function buildServices(deps: ServiceDeps) {
         store,
         lifecycle,
         log: log.child({ area: 'media' }),
+        meter: metrics,
       })
     : undefined;
+  if (pipeline) metrics.watchQueue(() => pipeline.queue.depth());
   const media = deps.media ?? pipeline?.jobs;
 
   const mail = createMailQueue({
@@ -197,6 +202,7 @@ export async function buildServices(deps: ServiceDeps) {
     stagingDir: path.join(config.dataDir, 'tus'),
     // Runs only once requests flow, after `uploads` below exists.
     onComplete: (key, size) => uploads.markComplete(key, size),
+    meter: metrics,
   });
   const uploads = uploadsService({
     repo: uploadsRepository(db),
@@ -204,6 +210,7 @@ export async function buildServices(deps: ServiceDeps) {
     now,
     staging: tus.staging,
     quota: deps.uploadQuota,
+    meter: metrics,
   });
   const videos = videosService({
     repo: videosRepository(db),
@@ -219,6 +226,8 @@ export async function buildServices(deps: ServiceDeps) {
   return {
     log,
     store,
+    /** The process's metrics (served by the metrics listener, METRICS_PORT). */
+    metrics,
     /** The one way a video's status changes (the media jobs' and the admin desk's). */
     lifecycle,
     pipeline,
@@ -256,7 +265,7 @@ export async function buildServices(deps: ServiceDeps) {
       now,
       appHosts: config.appHosts,
     }),
-    playback: playbackService({ repo: playbackRepository(db), now }),
+    playback: playbackService({ repo: playbackRepository(db), now, meter: metrics }),
     tus,
     uploads,
     videos,

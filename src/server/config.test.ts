@@ -172,4 +172,42 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('metrics (METRICS_PORT, METRICS_HOST)', () => {
+    it('has no metrics listener by default', () => {
+      expect(loadConfig({}).metrics).toBeUndefined();
+    });
+
+    it('listens on loopback unless METRICS_HOST says otherwise', () => {
+      expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+        port: 9464,
+        host: '127.0.0.1',
+      });
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+        port: 9464,
+        host: '10.0.0.5',
+      });
+    });
+
+    it.each([
+      ['METRICS_PORT', '0', 'must be a whole number from 1 to 65535, other than PORT'],
+      ['METRICS_PORT', '70000', 'must be a whole number from 1 to 65535, other than PORT'],
+      ['METRICS_PORT', 'metrics', 'must be a whole number from 1 to 65535, other than PORT'],
+      ['METRICS_PORT', '5000', 'must be a whole number from 1 to 65535, other than PORT'],
+      ['METRICS_HOST', 'not a host!', 'must be an IP address or a host name'],
+    ])('refuses %s=%s', (name, value, message) => {
+      expect(() => loadConfig({ METRICS_PORT: '9464', [name]: value })).toThrow(
+        `${name}: ${message}`,
+      );
+    });
+
+    it('refuses the metrics on the app port, and METRICS_HOST without METRICS_PORT', () => {
+      expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+        'METRICS_PORT: must be a whole number from 1 to 65535, other than PORT',
+      );
+      expect(() => loadConfig({ METRICS_HOST: '127.0.0.1' })).toThrow(
+        'METRICS_PORT: must be set when METRICS_HOST is set',
+      );
+    });
+  });
 });

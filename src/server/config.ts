@@ -9,6 +9,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 const portMessage = 'must be a whole number from 0 to 65535';
+const metricsPortMessage = 'must be a whole number from 1 to 65535, other than PORT';
 
 /** The most names APP_HOSTS may list. */
 export const APP_HOSTS_MAX = 20;
@@ -171,6 +172,23 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret, like whsec_...')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: metricsPortMessage })
+    .int(metricsPortMessage)
+    .min(1, metricsPortMessage)
+    .max(65535, metricsPortMessage)
+    .optional(),
+  METRICS_HOST: z
+    .string()
+    .transform((value, ctx) => {
+      const host = hostName(value);
+      if (!host) {
+        ctx.addIssue({ code: 'custom', message: 'must be an IP address or a host name' });
+        return z.NEVER;
+      }
+      return host;
+    })
+    .default('127.0.0.1'),
   WORKER_HEARTBEAT_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 300' })
     .int('must be a whole number of seconds from 1 to 300')
@@ -210,6 +228,8 @@ export interface Config {
   mail: MailConfig;
   /** Stripe billing (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); unset: the manual adapter. */
   stripe: StripeConfig | undefined;
+  /** The metrics listener, apart from the app's port (METRICS_PORT); unset: no listener. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 export interface StripeConfig {
@@ -286,6 +306,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
+  if (parsed.success && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    problems.push(`METRICS_PORT: ${metricsPortMessage}`);
+  }
+  if (blanksRemoved.METRICS_HOST && !blanksRemoved.METRICS_PORT) {
+    problems.push('METRICS_PORT: must be set when METRICS_HOST is set');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -340,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE ? apiBase(e.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { buildServices, createLogger, processLogOptions } from './composition';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
+import { startMetricsServer, type MetricsListener } from './metrics/metrics-server';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     );
   }
 
+  let metrics: MetricsListener | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await pipeline.stop();
+      await metrics?.close();
       await app.close();
       await services.close();
       await database.close();
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Never on the public port: its own listener, on loopback unless METRICS_HOST says otherwise.
+  if (config.metrics) metrics = await startMetricsServer(services.metrics, config.metrics, app.log);
   if (config.media.worker) {
     await pipeline.startWorker();
   } else if (database.kind === 'pglite') {

@@ -6,6 +6,7 @@
 import { buildServices, createLogger, processLogOptions } from './composition';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
+import { startMetricsServer, type MetricsListener } from './metrics/metrics-server';
 
 export const EMBEDDED_DATABASE_MESSAGE =
   'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database only one process may ' +
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const services = await buildServices({ config, database, log, pipeline: true });
   const pipeline = services.pipeline!;
 
+  let metrics: MetricsListener | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker shutting down');
     try {
       await pipeline.stop();
+      await metrics?.close();
       await services.close();
       await database.close();
       process.exit(0);
@@ -45,6 +48,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await pipeline.startWorker();
+  // Its own listener (give each worker its own METRICS_PORT): jobs, ffmpeg speed, queue, pool.
+  if (config.metrics) metrics = await startMetricsServer(services.metrics, config.metrics, log);
   log.info(
     { concurrency: config.media.concurrency, autoEnhance: config.media.autoEnhance },
     'worker ready',

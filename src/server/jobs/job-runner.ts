@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobMeter, JobOutcome } from '../metrics/metrics';
 import {
   JOB_NAMES,
   type ActiveJob,
@@ -52,6 +53,8 @@ export interface RunnerOptions {
    * owner already has a heavy job running, see owner-slot.ts).
    */
   admitHeavy?: (job: ActiveJob) => Promise<boolean>;
+  /** Told how each attempt ended and how long it ran (the process's metrics). */
+  meter?: JobMeter;
 }
 
 export class JobTimeoutError extends Error {
@@ -232,12 +235,16 @@ export class JobRunner {
       }
     };
     const beats = setInterval(() => void beat(), this.options.heartbeatSeconds * 1000);
+    const started = performance.now();
+    const finished = (outcome: JobOutcome) =>
+      this.options.meter?.jobFinished(job.name, outcome, (performance.now() - started) / 1000);
     try {
       await beat();
       log.info(fields, 'job started');
       const output = await handler.run(job.data, ctx);
       if (controller.signal.aborted) throw controller.signal.reason;
       await this.queue.complete(job.name, job.id, output);
+      finished('completed');
       log.info({ ...fields, output }, 'job completed');
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
@@ -245,13 +252,16 @@ export class JobRunner {
         await this.queue
           .release(job.name, job.id)
           .catch((err: unknown) => log.error({ err, ...fields }, 'job release failed'));
+        finished('released');
         log.info(fields, 'job released at shutdown');
         return;
       }
       if (reason instanceof JobLostError) {
+        finished('lost');
         log.warn(fields, 'job taken back by the queue; result discarded');
         return;
       }
+      finished('failed');
       log.error({ err: reason, ...fields, final: ctx.finalAttempt }, 'job failed');
       if (ctx.finalAttempt) {
         await handler
@@ -275,6 +285,7 @@ export class JobRunner {
     try {
       const jobs = await this.queue.reclaim(JOB_NAMES, staleSeconds, CRASH_MESSAGE);
       for (const job of jobs) {
+        this.options.meter?.jobFinished(job.name, 'reclaimed', null);
         log.warn(
           { job: job.name, jobId: job.id, videoId: job.data.videoId, state: job.state },
           'job reclaimed from a stopped worker',

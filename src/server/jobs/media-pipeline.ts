@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MediaTools } from '../media/ffmpeg';
+import type { FfmpegObserver, JobMeter } from '../metrics/metrics';
 import { mediaTempRoot, sweepWorkDirs } from '../media/media-files';
 import { videoLifecycle, type VideoLifecycle } from '../modules/videos/lifecycle';
 import { lifecycleRepository } from '../modules/videos/lifecycle.repository';
@@ -28,6 +29,8 @@ export interface MediaPipelineOptions {
   now?: () => Date;
   /** The app's video lifecycle (the composition root's); default: one over `database`. */
   lifecycle?: VideoLifecycle;
+  /** Where job outcomes and ffmpeg speed are reported (the process's metrics). */
+  meter?: JobMeter & { ffmpegRun: FfmpegObserver };
 }
 
 export interface MediaPipeline {
@@ -64,7 +67,11 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
 
   const lifecycle =
     options.lifecycle ?? videoLifecycle({ repo: lifecycleRepository(database.db), store });
-  const tools: MediaTools = { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath };
+  const tools: MediaTools = {
+    ffmpeg: config.media.ffmpegPath,
+    ffprobe: config.media.ffprobePath,
+    observe: options.meter?.ffmpegRun,
+  };
   const tempRoot = mediaTempRoot(config.dataDir);
   let runner: JobRunner | null = null;
 
@@ -115,6 +122,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
         reclaimAllAtStart: embedded,
         log,
         admitHeavy: ownerHeavySlot(database.db, options.ownerBusyDelaySeconds),
+        meter: options.meter,
         housekeeping: async () => {
           const stuck = await lifecycle.findNeverIngested(
             new Date(Date.now() - NEVER_INGESTED_AFTER_MS),

@@ -1,4 +1,5 @@
 import { PgBoss, type Db } from 'pg-boss';
+import type { QueueDepth } from '../metrics/metrics';
 import type { SqlExecutor } from './sql-executor';
 import { carryOverPgBoss10Jobs, detachPgBoss10Schema, QUEUE_SCHEMA } from './queue-upgrade';
 
@@ -222,6 +223,33 @@ export class JobQueue {
       // A retry of the same video is already waiting: leave this one to the heartbeat reclaim.
       if (!isUniqueViolation(error)) throw error;
     }
+  }
+
+  /**
+   * Waiting and running jobs per name and state (created, retry, active), with the age of the
+   * oldest in each: what the metrics read at every scrape (one grouped query).
+   */
+  async depth(): Promise<QueueDepth[]> {
+    const { rows } = await this.executor.executeSql(
+      `SELECT name, state::text AS state, count(*)::int AS count,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(created_on)), 0)::float8 AS oldest
+       FROM ${SCHEMA}.job
+       WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active')
+       GROUP BY name, state`,
+      [JOB_NAMES],
+    );
+    const found = rows as Array<{ name: string; state: string; count: number; oldest: number }>;
+    return JOB_NAMES.flatMap((job) =>
+      (['created', 'retry', 'active'] as const).map((state) => {
+        const row = found.find((r) => r.name === job && r.state === state);
+        return {
+          job,
+          state,
+          count: Number(row?.count ?? 0),
+          oldestSeconds: Number(row?.oldest ?? 0),
+        };
+      }),
+    );
   }
 
   /** The job's state, for tests and diagnostics. */

@@ -88,7 +88,12 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
         background: request.replaceBackground,
         keyframesOnly,
       }),
-      { signal, cwd: work.path, progress: stage(0, STAGES.analysis) },
+      {
+        signal,
+        cwd: work.path,
+        progress: stage(0, STAGES.analysis),
+        timing: { step: 'enhance-analysis', mediaSeconds: info.durationSeconds },
+      },
     );
   let analysis = await analyse(!request.replaceBackground);
   let light = await readStats(work, ANALYSIS_FILES.light);
@@ -109,6 +114,7 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
         signal,
         cwd: work.path,
         progress: stage(STAGES.analysis, STAGES.motion),
+        timing: { step: 'enhance-motion', mediaSeconds: info.durationSeconds },
       });
       background = detectSubtraction(light, await readStats(work, ANALYSIS_FILES.motion));
     }
@@ -155,6 +161,7 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
     signal,
     cwd: work.path,
     progress: stage(start, 1 - start),
+    timing: { step: 'enhance-encode', mediaSeconds: info.durationSeconds },
   });
   return { outcome: 'enhanced', output, summary };
 }

@@ -1,12 +1,24 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { FfmpegObserver } from '../metrics/metrics';
 import { ProgressReader } from './media-stats';
 
 /** Where the binaries are (FFMPEG_PATH / FFPROBE_PATH; default: on PATH). */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  /** Told each timed run's media seconds and wall seconds (the process's metrics). */
+  observe?: FfmpegObserver;
 }
+
+/** The pipeline steps whose ffmpeg speed is measured (a fixed set: the metrics' `step` label). */
+export type FfmpegStep =
+  | 'preview-remux'
+  | 'preview-transcode'
+  | 'enhance-analysis'
+  | 'enhance-motion'
+  | 'enhance-encode'
+  | 'package';
 
 export const DEFAULT_TOOLS: MediaTools = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
 
@@ -37,6 +49,8 @@ export interface RunOptions {
   cwd?: string;
   /** With a duration, ffmpeg reports its position and this gets 0-1 as it goes. */
   progress?: { durationSeconds: number; onProgress: (fraction: number) => void };
+  /** A successful run reports this step's media seconds against its wall time to `tools.observe`. */
+  timing?: { step: FfmpegStep; mediaSeconds: number };
 }
 
 export interface RunResult {
@@ -47,8 +61,14 @@ export interface RunResult {
 
 const LOG_LIMIT = 256 * 1024;
 
-function run(binary: string, args: string[], options: RunOptions): Promise<RunResult> {
-  const { signal, cwd, progress } = options;
+function run(
+  binary: string,
+  args: string[],
+  options: RunOptions,
+  observe?: FfmpegObserver,
+): Promise<RunResult> {
+  const { signal, cwd, progress, timing } = options;
+  const started = performance.now();
   if (signal?.aborted) return Promise.reject(signal.reason);
   const fullArgs = progress ? ['-progress', 'pipe:1', ...args] : args;
   const [command, argv] = useSetpriv
@@ -82,7 +102,12 @@ function run(binary: string, args: string[], options: RunOptions): Promise<RunRe
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return reject(signal.reason);
-      if (code === 0) return resolve({ stdout, log: log.slice(-LOG_LIMIT) });
+      if (code === 0) {
+        if (timing && observe) {
+          observe(timing.step, timing.mediaSeconds, (performance.now() - started) / 1000);
+        }
+        return resolve({ stdout, log: log.slice(-LOG_LIMIT) });
+      }
       reject(new FfmpegError(binary, code, killedBy, log.slice(-LOG_LIMIT)));
     });
   });
@@ -93,7 +118,7 @@ export function runFfmpeg(
   args: string[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  return run(tools.ffmpeg, args, options);
+  return run(tools.ffmpeg, args, options, tools.observe);
 }
 
 export function runFfprobe(

@@ -75,6 +75,7 @@ export async function makePreview(
       await runFfmpeg(tools, buildPreviewArgs(file, output, info, 'remux'), {
         signal: options.signal,
         cwd: options.cwd,
+        timing: { step: 'preview-remux', mediaSeconds: info.durationSeconds },
       });
       return 'remux';
     } catch (error) {
@@ -85,6 +86,7 @@ export async function makePreview(
     signal: options.signal,
     cwd: options.cwd,
     progress,
+    timing: { step: 'preview-transcode', mediaSeconds: info.durationSeconds },
   });
   return 'transcode';
 }

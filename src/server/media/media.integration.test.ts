@@ -99,12 +99,27 @@ describe('stills and preview', HEAVY, () => {
     expect(head.indexOf('moov')).toBeGreaterThan(-1);
   });
 
-  it('an MPEG-4 Part 2 AVI is transcoded to H.264 for the preview', async () => {
+  it('an MPEG-4 Part 2 AVI is transcoded to H.264 for the preview, its speed reported', async () => {
     const input = await clip('legacy');
     const info = await probeMedia(tools, input);
     expect(info.video.codec).toBe('mpeg4');
     const w = await work('legacy');
-    expect(await makePreview(tools, input, info, w.file('preview.mp4'))).toBe('transcode');
+    const runs: Array<{ step: string; mediaSeconds: number; wallSeconds: number }> = [];
+    const observed = {
+      ...tools,
+      observe: (step: string, mediaSeconds: number, wallSeconds: number) =>
+        runs.push({ step, mediaSeconds, wallSeconds }),
+    };
+    expect(await makePreview(observed, input, info, w.file('preview.mp4'))).toBe('transcode');
+    // The remux is tried first only for browser-safe sources: one timed run, the transcode.
+    expect(runs).toEqual([
+      {
+        step: 'preview-transcode',
+        mediaSeconds: info.durationSeconds,
+        wallSeconds: expect.any(Number),
+      },
+    ]);
+    expect(runs[0]!.wallSeconds).toBeGreaterThan(0);
     const preview = await probeMedia(tools, w.file('preview.mp4'));
     expect(preview.video.codec).toBe('h264');
     expect(preview.audio?.codec).toBe('aac');

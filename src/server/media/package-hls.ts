@@ -56,6 +56,7 @@ export async function packageHls(
     progress: options.onProgress
       ? { durationSeconds: info.durationSeconds, onProgress: options.onProgress }
       : undefined,
+    timing: { step: 'package', mediaSeconds: info.durationSeconds },
   });
   let master = await readFile(`${outDir}/${MASTER_PLAYLIST}`, 'utf8');
   if (copyTop) {

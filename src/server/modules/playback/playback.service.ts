@@ -6,6 +6,7 @@ import type {
 } from '@shared/playback.contract';
 import { classDurationSeconds } from '@shared/gyms.contract';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { BeaconMeter } from '../../metrics/metrics';
 import { isReadyForRiders } from '../gyms/gyms.service';
 import { countsAsView, nextWatchedSeconds, resumePosition } from './playback-rules';
 import type { PlaybackRepository } from './playback.repository';
@@ -18,10 +19,12 @@ export const PLAYBACK_MESSAGES = {
 interface Deps {
   repo: PlaybackRepository;
   now: () => number;
+  /** Told of every recorded beacon (the process's metrics). */
+  meter: BeaconMeter;
 }
 
 /** Beacons become sessions, watch time and views (playback-rules); resume reads them back. */
-export function playbackService({ repo, now }: Deps) {
+export function playbackService({ repo, now, meter }: Deps) {
   return {
     /**
      * Records one beacon. Refused (nothing changes): a video that is unknown, not ready for riders
@@ -36,7 +39,7 @@ export function playbackService({ repo, now }: Deps) {
       }
       const durationSeconds = classDurationSeconds(video.duration);
       const at = now();
-      return repo.inSession(async (tx) => {
+      const answer = await repo.inSession(async (tx) => {
         const session = await tx.lockOrCreate({
           id: beacon.sessionId,
           videoId: video.id,
@@ -66,6 +69,8 @@ export function playbackService({ repo, now }: Deps) {
         });
         return { viewCounted: alreadyCounted || countNow, watchedSeconds };
       });
+      meter.beacon();
+      return answer;
     },
 
     /** Where this viewer stopped in this video last time (null when never, or when it ended). */

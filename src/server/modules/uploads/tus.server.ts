@@ -6,6 +6,7 @@ import { FileStore } from '@tus/file-store';
 import { ERRORS, Server, StreamLimiter, type Upload } from '@tus/server';
 import { OBJECT_URL_HEADER, TUS_ENDPOINT } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES } from '@shared/videos.contract';
+import type { UploadMeter } from '../../metrics/metrics';
 import { FileSink } from '../../storage/file-sink';
 import { STREAM_BUFFER_BYTES } from '../../storage/local-disk';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
@@ -28,6 +29,8 @@ interface Deps {
   stagingDir: string;
   /** Records that the upload behind `key` finished with `size` bytes. */
   onComplete(key: string, size: number): Promise<void>;
+  /** Told of each PATCH's bytes as they arrive (the process's metrics). */
+  meter?: UploadMeter;
 }
 
 /**
@@ -35,7 +38,10 @@ interface Deps {
  * for the disk, which halves throughput; with 1 MB reads and writes overlap and memory stays flat.
  */
 class StagingFileStore extends FileStore {
-  constructor(private readonly stagingDir: string) {
+  constructor(
+    private readonly stagingDir: string,
+    private readonly meter: UploadMeter | undefined,
+  ) {
     super({ directory: stagingDir });
   }
 
@@ -43,10 +49,12 @@ class StagingFileStore extends FileStore {
     if (!isValidKey(id)) throw ERRORS.FILE_NOT_FOUND;
     const file = await FileSink.open(path.join(this.stagingDir, ...id.split('/')), 'r+', offset);
     let received = 0;
+    const transfer = this.meter?.uploadStarted('tus');
     const counter = new Transform({
       highWaterMark: STREAM_BUFFER_BYTES,
       transform(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
+        transfer?.bytes(chunk.length);
         callback(null, chunk);
       },
     });
@@ -54,6 +62,8 @@ class StagingFileStore extends FileStore {
       await pipeline(readable, counter, file);
     } catch {
       throw ERRORS.FILE_WRITE_ERROR;
+    } finally {
+      transfer?.end();
     }
     return offset + received;
   }
@@ -149,8 +159,8 @@ type HookRequest = { runtime?: { node?: { req?: IncomingMessage } } };
  * Authentication, ownership, size and type rules are checked by the route before a request gets
  * here (see uploads.routes.ts); the route also tells the server which key a new upload gets.
  */
-export function createTusServer({ store, stagingDir, onComplete }: Deps) {
-  const datastore = new StagingFileStore(stagingDir);
+export function createTusServer({ store, stagingDir, onComplete, meter }: Deps) {
+  const datastore = new StagingFileStore(stagingDir, meter);
   const keyFor = new WeakMap<IncomingMessage, string>();
   const checkedKey = (req: Request): string | undefined => {
     const node = (req as unknown as HookRequest).runtime?.node?.req;

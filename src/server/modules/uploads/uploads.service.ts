@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import {
   UNATTACHED_UPLOAD_TTL_MS,
   UPLOAD_QUOTA,
@@ -12,7 +12,8 @@ import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
 import type { UploadRow } from '../../db/schema/uploads';
 import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
 import { SNIFF_BYTES } from '@shared/video-sniff';
-import { LocalDiskStore } from '../../storage/local-disk';
+import type { UploadMeter, UploadTransfer } from '../../metrics/metrics';
+import { LocalDiskStore, STREAM_BUFFER_BYTES } from '../../storage/local-disk';
 import { ObjectTooLargeError, type ObjectInfo, type ObjectStore } from '../../storage/object-store';
 import type { Outstanding, UploadsRepository, UploadStatus } from './uploads.repository';
 
@@ -69,6 +70,19 @@ export interface StagingArea {
   remove(key: string): Promise<void>;
 }
 
+/** `body` with each chunk counted as it passes (an error on either side destroys both). */
+function metered(body: Readable, transfer: UploadTransfer): Readable {
+  const counter = new Transform({
+    highWaterMark: STREAM_BUFFER_BYTES,
+    transform(chunk: Buffer, _encoding, callback) {
+      transfer.bytes(chunk.length);
+      callback(null, chunk);
+    },
+  });
+  pipeline(body, counter, () => {});
+  return counter;
+}
+
 interface Deps {
   repo: UploadsRepository;
   store: ObjectStore;
@@ -77,6 +91,8 @@ interface Deps {
   staging?: StagingArea;
   /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
   quota?: UploadQuota;
+  /** Told of a PUT's bytes as they arrive (the process's metrics). */
+  meter?: UploadMeter;
 }
 
 /** Messages for an address that does not lead to one of the owner's finished uploads. */
@@ -86,7 +102,7 @@ export interface AddressMessages {
   alreadyUsed: string;
 }
 
-export function uploadsService({ repo, store, now, staging, quota }: Deps) {
+export function uploadsService({ repo, store, now, staging, quota, meter }: Deps) {
   const newKey = (userId: string) => `uploads/${userId}/${randomUUID()}`;
 
   /** Records a new upload, unless the owner's unfinished uploads leave no room for it. */
@@ -203,8 +219,11 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
         await repo.markFailed(key);
         throw new HttpError(413, UPLOAD_URL_MESSAGES.tooLarge);
       }
+      const transfer = meter?.uploadStarted('put');
       try {
-        const { size } = await store.put(key, body, { maxBytes: VIDEO_MAX_BYTES });
+        const { size } = await store.put(key, transfer ? metered(body, transfer) : body, {
+          maxBytes: VIDEO_MAX_BYTES,
+        });
         await repo.markComplete(key, { size, at: new Date(now()) });
         return { size };
       } catch (error) {
@@ -212,6 +231,8 @@ export function uploadsService({ repo, store, now, staging, quota }: Deps) {
         if (error instanceof ObjectTooLargeError)
           throw new HttpError(413, UPLOAD_URL_MESSAGES.tooLarge);
         throw error;
+      } finally {
+        transfer?.end();
       }
     },
 
