@@ -30,6 +30,21 @@ export const mediaEndpoints = {
     summary: "The raw upload's frame behind the poster (before/after), for the owner or an admin",
     produces: 'image/jpeg',
   }),
+  /** The A/B audio (`v` only tells caches apart): the same stretch before and after enhancement. */
+  beforeAudio: endpoint<{ query: { v?: string } }>()({
+    method: 'GET',
+    path: `${VIDEO_MEDIA_PATH}/before.m4a`,
+    access: 'owner',
+    summary: "A short stretch of the raw upload's sound (A/B), for the owner or an admin",
+    produces: 'audio/mp4',
+  }),
+  afterAudio: endpoint<{ query: { v?: string } }>()({
+    method: 'GET',
+    path: `${VIDEO_MEDIA_PATH}/after.m4a`,
+    access: 'owner',
+    summary: "The same stretch of the enhanced file's sound (A/B), for the owner or an admin",
+    produces: 'audio/mp4',
+  }),
   preview: endpoint()({
     method: 'GET',
     path: `${VIDEO_MEDIA_PATH}/preview.mp4`,

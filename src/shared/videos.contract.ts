@@ -173,7 +173,14 @@ export const enhancementChange = z.discriminatedUnion('kind', [
   }),
 ]);
 export type EnhancementChange = z.infer<typeof enhancementChange>;
-export const enhancementReport = z.object({ changes: z.array(enhancementChange) });
+export const enhancementReport = z.object({
+  changes: z.array(enhancementChange),
+  /**
+   * The stretch of the class (seconds) the A/B audio clips cover; absent when there was no sound
+   * to compare (or the report predates the clips).
+   */
+  audioClip: z.object({ start: z.number(), duration: z.number() }).optional(),
+});
 export type EnhancementReport = z.infer<typeof enhancementReport>;
 
 /** One change in the owner's words. */
@@ -228,6 +235,8 @@ export const videoDto = z.object({
   enhancementReport: enhancementReport.nullable(),
   /** The raw frame at the poster's time (the poster is the 'after'); with the report. */
   beforeUrl: z.string().nullable(),
+  /** The A/B audio clips of the same stretch (report.audioClip), before and after; with it. */
+  audioClips: z.object({ beforeUrl: z.string(), afterUrl: z.string() }).nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { makeAudioClips, type ClipWindow } from '../media/ab-audio';
 import {
   buildBackgroundArgs,
   chooseBackground,
@@ -184,6 +185,19 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         await store.putFile(mediaKeys.before(videoId), raw.poster, {
           contentType: contentTypeFor('x.jpg'),
         });
+        // The A/B audio: the same stretch before and after, when there is sound to compare.
+        let audioClip: ClipWindow | undefined;
+        if (result.summary.loudnessBefore !== null) {
+          const clips = await makeAudioClips(
+            tools,
+            { original: input, info, enhanced: result.output, work },
+            { signal: ctx.signal },
+          );
+          const type = { contentType: contentTypeFor('x.m4a') };
+          await store.putFile(mediaKeys.beforeAudio(videoId), clips.original, type);
+          await store.putFile(mediaKeys.afterAudio(videoId), clips.enhanced, type);
+          audioClip = clips.window;
+        }
         await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
           contentType: contentTypeFor('x.jpg'),
         });
@@ -204,16 +218,19 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
             version,
             notes,
             at: deps.now(),
-            report: enhancementReportOf(
-              result.summary,
-              chosen
-                ? {
-                    requested: row.backgroundDescription,
-                    used: chosen.background.label,
-                    matched: chosen.matched,
-                  }
-                : null,
-            ),
+            report: {
+              ...enhancementReportOf(
+                result.summary,
+                chosen
+                  ? {
+                      requested: row.backgroundDescription,
+                      used: chosen.background.label,
+                      matched: chosen.matched,
+                    }
+                  : null,
+              ),
+              ...(audioClip && { audioClip }),
+            },
           }),
         );
         // An admin marked it failed or uploaded an enhanced file meanwhile: theirs stands.

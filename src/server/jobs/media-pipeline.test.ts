@@ -245,6 +245,18 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
       expect(data[1]).toBeLessThan(90);
       expect(data[2]).toBeGreaterThan(170);
     }
+    // The A/B audio: the whole 3 s class before and after, the owner's (and admins') only.
+    expect(done.enhancementReport?.audioClip).toEqual({ start: 0, duration: 3 });
+    for (const url of [dto.audioClips!.beforeUrl, dto.audioClips!.afterUrl]) {
+      expect(url).toMatch(new RegExp(`^/media/videos/${video.id}/(before|after)\\.m4a\\?v=\\d+$`));
+      expect((await r.t.app.inject(url)).statusCode).toBe(401);
+      const theirs = await r.t.app.inject({ url, headers: { cookie: other.cookie } });
+      expect(theirs.statusCode).toBe(404);
+      const mine = await r.t.app.inject({ url, headers: { cookie: owner.cookie } });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('audio/mp4');
+      expect(mine.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    }
     expect(dto.hlsUrl).toMatch(
       new RegExp(`^/media/videos/${video.id}/hls/[0-9a-f]{16}/master\\.m3u8$`),
     );

@@ -76,6 +76,7 @@ export async function localCopy(
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   m4s: 'video/mp4',
+  m4a: 'audio/mp4',
   mov: 'video/quicktime',
   webm: 'video/webm',
   ts: 'video/mp2t',

@@ -10,6 +10,9 @@ export const mediaKeys = {
   poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
   /** The raw upload's frame at the poster's time: the 'before' of the owner's comparison. */
   before: (videoId: string) => `videos/${videoId}/before.jpg`,
+  /** The A/B audio: the same short stretch of the raw upload and of the enhanced file. */
+  beforeAudio: (videoId: string) => `videos/${videoId}/before.m4a`,
+  afterAudio: (videoId: string) => `videos/${videoId}/after.m4a`,
   preview: (videoId: string) => `videos/${videoId}/preview.mp4`,
   /** One per run: a retry rewrites its own file, a new run never touches the one being served. */
   enhanced: (videoId: string, version: string) => `videos/${videoId}/enhanced/${version}.mp4`,
@@ -25,6 +28,11 @@ export const mediaUrls = {
   thumbnail: (videoId: string) => buildPath(mediaEndpoints.thumbnail, { id: videoId }),
   poster: (videoId: string) => buildPath(mediaEndpoints.poster, { id: videoId }),
   before: (videoId: string) => buildPath(mediaEndpoints.before, { id: videoId }),
+  /** The A/B clips; `version` (the enhancement's time) makes a new run's clips a new URL. */
+  beforeAudio: (videoId: string, version: string) =>
+    buildPath(mediaEndpoints.beforeAudio, { id: videoId }, { v: version }),
+  afterAudio: (videoId: string, version: string) =>
+    buildPath(mediaEndpoints.afterAudio, { id: videoId }, { v: version }),
   preview: (videoId: string) => buildPath(mediaEndpoints.preview, { id: videoId }),
   /**
    * The enhanced file, whichever job or admin upload stored it (the route reads enhancedKey). The

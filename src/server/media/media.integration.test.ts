@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAudioClips } from './ab-audio';
 import { BACKGROUNDS, buildBackgroundArgs, chooseBackground } from './background-args';
 import { enhanceMedia, type EnhanceRequest } from './enhance-media';
 import { DEFAULT_TOOLS, runFfmpeg, runFfprobe } from './ffmpeg';
@@ -167,6 +168,80 @@ describe('enhance', HEAVY, () => {
     const centre = await regionColor(result.output, 1.5, { x: 20, y: 300, width: 40, height: 40 });
     expect(Math.abs(centre.r - centre.b) + Math.abs(centre.g - centre.b)).toBeGreaterThan(20);
     expect(progress.at(-1)).toBeGreaterThan(0.9);
+  });
+
+  it('cuts the A/B audio: the same stretch before and after, the enhanced one levelled louder', async () => {
+    // The dim clip's tone is at -32 dB: well under the -16 LUFS target.
+    const { input, info, result } = await enhance('dim');
+    if (result.outcome !== 'enhanced') throw new Error(result.outcome);
+    const clips = await makeAudioClips(tools, {
+      original: input,
+      info,
+      enhanced: result.output,
+      work: await work('ab-dim'),
+    });
+    // A 3 s class is compared whole.
+    expect(clips.window).toEqual({ start: 0, duration: 3 });
+    const durations = [];
+    for (const file of [clips.original, clips.enhanced]) {
+      const clipInfo = await runFfprobe(tools, [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_type,codec_name',
+        '-of',
+        'json',
+        file,
+      ]);
+      const parsed = JSON.parse(clipInfo.stdout) as {
+        streams: { codec_type: string; codec_name: string }[];
+        format: { duration: string };
+      };
+      // Sound only, AAC.
+      expect(parsed.streams).toEqual([{ codec_type: 'audio', codec_name: 'aac' }]);
+      durations.push(Number(parsed.format.duration));
+    }
+    expect(Math.abs(durations[0]! - 3)).toBeLessThan(0.1);
+    expect(Math.abs(durations[0]! - durations[1]!)).toBeLessThan(0.05);
+    const before = await loudnessOf(clips.original);
+    const after = await loudnessOf(clips.enhanced);
+    expect(before).toBeLessThan(-25);
+    expect(after - before).toBeGreaterThan(8);
+    expect(Math.abs(after + 16)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('chooses the A/B stretch where a longer class has sound', async () => {
+    // 20 s: near silence, then a tone from 8 s on.
+    const w = await work('ab-window');
+    const input = w.file('quiet-start.mp4');
+    await runFfmpeg(tools, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=160x120:r=10:d=20',
+      '-f',
+      'lavfi',
+      '-i',
+      "sine=f=440:d=20:sample_rate=48000,volume='if(gte(t,8),0.3,0.001)':eval=frame",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      input,
+    ]);
+    const info = await probeMedia(tools, input);
+    const clips = await makeAudioClips(tools, { original: input, info, enhanced: input, work: w });
+    expect(clips.window).toEqual({ start: 8, duration: 12 });
+    // The tone (about -32 LUFS), not the near silence before it (under -70).
+    expect(await loudnessOf(clips.original)).toBeGreaterThan(-40);
   });
 
   it('brightens a dim clip', async () => {

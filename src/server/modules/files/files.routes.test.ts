@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { retiredMedia, videos } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
+import { toVideoDto } from '../videos/video-dto';
 import { CACHE, enhancedDownloadName } from './files.routes';
 import { bytes, useMediaRoutesWorld } from '../../test/media-routes-world';
 
@@ -33,6 +34,74 @@ describe('preview', () => {
     expect(mine.headers['cache-control']).toBe(CACHE.private);
     expect(mine.rawPayload).toEqual(bytes(1000));
     expect((await get(url, { cookie: w.admin.cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('A/B audio clips', () => {
+  const report = { changes: [], audioClip: { start: 4, duration: 12 } };
+
+  it('answers 401 signed out, 404 to another owner, audio/mp4 with ranges to its owner and an admin', async () => {
+    const v = await makeVideo({
+      processingStatus: 'enhanced',
+      enhancementReport: report,
+      enhancedAt: new Date(1_700_000_000_000),
+    });
+    await put(mediaKeys.beforeAudio(v.id), bytes(400));
+    await put(mediaKeys.afterAudio(v.id), bytes(500));
+    const { audioClips } = toVideoDto(v);
+    expect(audioClips).toEqual({
+      beforeUrl: `/media/videos/${v.id}/before.m4a?v=1700000000000`,
+      afterUrl: `/media/videos/${v.id}/after.m4a?v=1700000000000`,
+    });
+    for (const [url, size] of [
+      [audioClips!.beforeUrl, 400],
+      [audioClips!.afterUrl, 500],
+    ] as const) {
+      // Enhanced (public) or not, the clips are the owner's: the raw one is the raw upload.
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, { cookie: w.other.cookie })).json()).toEqual({
+        message: 'Media not found',
+      });
+      const mine = await get(url, { cookie: w.owner.cookie });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('audio/mp4');
+      expect(mine.headers['cache-control']).toBe(CACHE.private);
+      expect(mine.rawPayload).toEqual(bytes(size));
+      const part = await get(url, { cookie: w.owner.cookie, range: 'bytes=10-19' });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload).toEqual(bytes(size).subarray(10, 20));
+      expect((await get(url, { cookie: w.admin.cookie })).statusCode).toBe(200);
+    }
+  });
+
+  it('are none for a soundless class, an older report, or an enhanced file an admin uploaded', async () => {
+    // No sound to compare: the report names no clips (the job made none).
+    const soundless = await makeVideo({ enhancementReport: { changes: [{ kind: 'colour' }] } });
+    expect(toVideoDto(soundless).audioClips).toBeNull();
+    expect(
+      (await get(`/media/videos/${soundless.id}/before.m4a`, { cookie: w.owner.cookie }))
+        .statusCode,
+    ).toBe(404);
+    // Clips left from an earlier run, but an admin's enhanced file cleared the report: not served.
+    const replaced = await makeVideo({ enhancementReport: report });
+    await put(mediaKeys.beforeAudio(replaced.id), bytes(10));
+    await put(mediaKeys.afterAudio(replaced.id), bytes(10));
+    const url = `/media/videos/${replaced.id}/after.m4a`;
+    expect((await get(url, { cookie: w.owner.cookie })).statusCode).toBe(200);
+    await w.t.database.db
+      .update(videos)
+      .set({ enhancementReport: null })
+      .where(eq(videos.id, replaced.id));
+    expect((await get(url, { cookie: w.owner.cookie })).statusCode).toBe(404);
+    expect(
+      (await get(`/media/videos/${replaced.id}/before.m4a`, { cookie: w.admin.cookie })).statusCode,
+    ).toBe(404);
+    // A raw-less row (never enhanced): nothing.
+    const raw = await makeVideo();
+    expect(toVideoDto(raw).audioClips).toBeNull();
+    expect(
+      (await get(`/media/videos/${raw.id}/before.m4a`, { cookie: w.owner.cookie })).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -57,6 +57,8 @@ export function publicDownloadName(title: string, videoId: string): string {
  * - thumbnail.jpg, poster.jpg: public once the video is enhanced (the gym page shows them), else
  *   owner or admin;
  * - preview.mp4, before.jpg: the owner (or an admin) only: they are the raw upload;
+ * - before.m4a, after.m4a (the A/B audio): the owner (or an admin) only, while the report names
+ *   them (an admin's enhanced file clears it);
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
 export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: Deps): void {
@@ -133,6 +135,18 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
       isPublic: false,
     });
   });
+
+  for (const [name, key] of [
+    ['beforeAudio', mediaKeys.beforeAudio],
+    ['afterAudio', mediaKeys.afterAudio],
+  ] as const) {
+    routes.route(mediaEndpoints[name], async ({ params, request, reply }) => {
+      const row = await video(params);
+      await ownerOrAdmin(request, reply, row);
+      if (!row.hasAudioClips) throw new NotFoundError(MEDIA_NOT_FOUND);
+      return send(request, reply, key(row.id), { cache: CACHE.private, isPublic: false });
+    });
+  }
 
   routes.route(mediaEndpoints.preview, async ({ params, request, reply }) => {
     const row = await video(params);

@@ -14,6 +14,16 @@ export function logoPlacementOf(row: VideoRow): LogoPlacement | null {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The A/B clips' URLs when the enhance job made them (an admin's enhanced file clears the report). */
+function audioClipsOf(row: VideoRow): VideoDto['audioClips'] {
+  if (!row.enhancementReport?.audioClip) return null;
+  const version = String(row.enhancedAt?.getTime() ?? 0);
+  return {
+    beforeUrl: mediaUrls.beforeAudio(row.id, version),
+    afterUrl: mediaUrls.afterAudio(row.id, version),
+  };
+}
+
 /** The one shape every video route answers: the product's Video fields and media URLs, never keys. */
 export function toVideoDto(row: VideoRow): VideoDto {
   return {
@@ -36,6 +46,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     enhancementNotes: row.enhancementNotes,
     enhancementReport: row.enhancementReport,
     beforeUrl: row.enhancementReport ? mediaUrls.before(row.id) : null,
+    audioClips: audioClipsOf(row),
     uploadedAt: row.uploadedAt.toISOString(),
     enhancedAt: iso(row.enhancedAt),
     updatedAt: row.updatedAt.toISOString(),

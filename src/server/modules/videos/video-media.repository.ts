@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retiredMedia, videos } from '../../db/schema/videos';
 
@@ -18,6 +18,8 @@ export function videoMediaRepository(db: Db) {
           hlsUrl: videos.hlsUrl,
           originalFileName: videos.originalFileName,
           title: videos.title,
+          // Only whether the A/B clips belong to the current enhancement, not the whole report.
+          hasAudioClips: sql<boolean>`(${videos.enhancementReport} -> 'audioClip') is not null`,
         })
         .from(videos)
         .where(eq(videos.id, videoId))

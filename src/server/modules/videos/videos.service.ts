@@ -43,7 +43,10 @@ export type VideoMediaRow = Pick<
   | 'hlsUrl'
   | 'originalFileName'
   | 'title'
->;
+> & {
+  /** The enhancement report names A/B audio clips (the enhance job made them for this file). */
+  hasAudioClips: boolean;
+};
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 /** How long a signed link to a stored original stays valid. */

@@ -344,6 +344,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     owned: true,
     request: (w) => ({ url: `/media/videos/${w.video.id}/before.jpg` }),
   }),
+  'GET /media/videos/:id/before.m4a': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.video.id}/before.m4a` }),
+  }),
+  'GET /media/videos/:id/after.m4a': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.video.id}/after.m4a` }),
+  }),
   'GET /media/videos/:id/preview.mp4': owner(200, {
     owned: true,
     request: (w) => ({ url: `/media/videos/${w.video.id}/preview.mp4` }),

@@ -161,6 +161,8 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   const enhancedKey = mediaKeys.enhanced(video.id, 'v1');
   await put(mediaKeys.preview(video.id), media.clip);
   await put(mediaKeys.before(video.id), media.logo);
+  await put(mediaKeys.beforeAudio(video.id), media.clip);
+  await put(mediaKeys.afterAudio(video.id), media.clip);
   await put(enhancedKey, media.clip);
   await db
     .update(videos)
@@ -168,6 +170,7 @@ export async function startRouteWorld(): Promise<RouteWorld> {
       processingStatus: 'processing',
       previewUrl: `/media/videos/${video.id}/preview.mp4`,
       enhancedKey,
+      enhancementReport: { changes: [], audioClip: { start: 0, duration: 1 } },
     })
     .where(eq(videos.id, video.id));
 

@@ -19,6 +19,7 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
+import { AudioCompare } from './audio-compare';
 import { BeforeAfter } from './before-after';
 import { EnhancementChanges } from './enhancement-changes';
 
@@ -109,6 +110,9 @@ export function EditVideoDialog({
           </p>
           {video?.beforeUrl && video.posterUrl && (
             <BeforeAfter before={video.beforeUrl} after={video.posterUrl} />
+          )}
+          {video?.enhancementReport && (
+            <AudioCompare report={video.enhancementReport} clips={video.audioClips} />
           )}
           {video?.enhancementReport && <EnhancementChanges report={video.enhancementReport} />}
           <DialogFooter>

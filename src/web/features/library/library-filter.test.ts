@@ -23,6 +23,7 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     enhancementNotes: null,
     enhancementReport: null,
     beforeUrl: null,
+    audioClips: null,
     uploadedAt: '2025-01-01T00:00:00.000Z',
     enhancedAt: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
