@@ -178,7 +178,8 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         // drawn again and published before the video turns 'enhanced' (riders never see the raw).
         const run = { signal: ctx.signal, cwd: work.path };
         const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
-        await makeStills(tools, result.output, info, stills, run);
+        // The enhanced file is Cadence's own MP4, whatever the upload's container was.
+        await makeStills(tools, result.output, { ...info, demuxer: 'mov' }, stills, run);
         // The same frame of the raw upload: the 'before' of the owner's comparison.
         const raw = { thumbnail: work.file('raw-thumbnail.jpg'), poster: work.file('before.jpg') };
         await makeStills(tools, input, info, raw, run);

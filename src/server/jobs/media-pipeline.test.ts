@@ -387,6 +387,26 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
       'needs_manual',
     ]);
   });
+
+  it('an AVI upload is enhanced and packaged too: its MP4 output is read as MP4', async () => {
+    const avi = await upload(r, owner.cookie, await clip('legacy'));
+    const row = await waitFor(
+      r,
+      avi.id,
+      (v) =>
+        (v.processingStatus === 'enhanced' && Boolean(v.hlsUrl)) || v.processingStatus === 'failed',
+      'packaged or failed',
+    );
+    expect(row.processingNotes ?? '').not.toContain('fail');
+    expect(row.processingStatus).toBe('enhanced');
+    expect(row.hlsUrl).toBeTruthy();
+    const poster = await r.t.app.inject({
+      method: 'GET',
+      url: `/media/videos/${avi.id}/poster.jpg`,
+    });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+  });
 });
 
 describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
