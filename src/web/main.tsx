@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from '@web/app/app';
@@ -15,15 +15,19 @@ const Toaster = lazy(() =>
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <App />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// A transition: React renders in slices that yield to the browser, so the first render is no single
+// long task while the page painted from the HTML is already on screen (decision 0030).
+startTransition(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <App />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
