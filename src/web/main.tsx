@@ -2,6 +2,7 @@ import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from '@web/app/app';
+import { dropLandingFirstPaint, isLandingPainted } from '@web/lib/first-paint';
 import { createQueryClient } from '@web/lib/query-client';
 import { ThemeProvider } from '@web/lib/theme';
 import './styles.css';
@@ -11,6 +12,10 @@ const queryClient = createQueryClient();
 const Toaster = lazy(() =>
   import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
+
+// Anywhere but a signed-out `/`, index.html's landing copy is hidden: it goes at once (its ids are
+// also those of React's landing page, and of the shell's skip link target).
+if (!isLandingPainted()) dropLandingFirstPaint();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
