@@ -44,10 +44,47 @@ function precompress(): Plugin {
   };
 }
 
+/** Where index.html takes the landing page rendered at build time. */
+const LANDING_SLOT = '<!--landing-first-paint-->';
+
+/**
+ * Renders the landing page to HTML at build time (`features/landing/landing-markup.tsx`, through
+ * Vite's SSR loader) into index.html's slot: a signed-out visitor's first paint needs no script.
+ * Decision 0030. The public gym build's gym.html has no slot.
+ */
+function landingFirstPaint(): Plugin {
+  return {
+    name: 'cadence-landing-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(LANDING_SLOT)) return html;
+        const { createServer } = await import('vite');
+        const server = await createServer({
+          configFile: dir('./vite.config.ts'),
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+          logLevel: 'error',
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { renderLandingMarkup } = (await server.ssrLoadModule(
+            '/features/landing/landing-markup.tsx',
+          )) as { renderLandingMarkup: () => string };
+          return html.replace(LANDING_SLOT, () => renderLandingMarkup());
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: dir('./src/web'),
   publicDir: dir('./src/web/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), landingFirstPaint(), precompress()],
   resolve: {
     alias: {
       '@shared': dir('./src/shared'),

@@ -1,7 +1,8 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from '@web/app/app';
+import { dropLandingFirstPaint, isLandingPainted } from '@web/lib/first-paint';
 import { createQueryClient } from '@web/lib/query-client';
 import { ThemeProvider } from '@web/lib/theme';
 import './styles.css';
@@ -12,18 +13,26 @@ const Toaster = lazy(() =>
   import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
 
+// Anywhere but a signed-out `/`, index.html's landing copy is hidden: it goes at once (its ids are
+// also those of React's landing page, and of the shell's skip link target).
+if (!isLandingPainted()) dropLandingFirstPaint();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <App />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// A transition: React renders in slices that yield to the browser, so the first render is no single
+// long task while the page painted from the HTML is already on screen (decision 0030).
+startTransition(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <App />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { isFlagSet } from '@shared/flags';
@@ -6,6 +13,7 @@ import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
 import { VERIFY_EMAIL_PATH } from '@shared/email-verification.contract';
 import { RESET_PASSWORD_PATH } from '@shared/password-reset.contract';
 import { gymQuery } from '@web/features/gym/api/gym-query';
+import { dropLandingFirstPaint, isLandingPainted } from '@web/lib/first-paint';
 import { useCurrentUser } from '@web/lib/session';
 import { dismissErrorToasts } from '@web/lib/use-toast';
 import { LoadingScreen } from './loading-screen';
@@ -167,6 +175,15 @@ export function App() {
     if (gymSlug) void queryClient.prefetchQuery(gymQuery(gymSlug));
   }, [gymSlug, queryClient]);
 
+  // The landing page painted from the HTML stays, instead of a loading screen, until React's
+  // landing page replaces it; a signed-in session removes it at once (decision 0030).
+  const landingPainted = isLandingPainted();
+  const keepLanding = landingPainted && (isLoading || !user);
+  useLayoutEffect(() => {
+    if (landingPainted && !keepLanding) dropLandingFirstPaint();
+  }, [landingPainted, keepLanding]);
+  const loading = keepLanding ? null : <LoadingScreen />;
+
   let routes;
   if (isAdminPath(location)) routes = <AdminArea />;
   else if (location === RESET_PASSWORD_PATH) routes = <ResetPasswordPage />;
@@ -174,13 +191,13 @@ export function App() {
   // The same page in every session state: it does not wait for the session to load.
   else if (isPublicGymPage)
     routes = <Route path={PUBLIC_GYM_PATH} component={PublicGymRoutePage} />;
-  else if (isLoading) routes = <LoadingScreen />;
+  else if (isLoading) routes = loading;
   else if (!user) routes = <SignedOutRoutes />;
   else if (!isFlagSet(user.onboardingCompleted)) routes = <OnboardingRoutes />;
   else routes = <OnboardedRoutes />;
 
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={loading}>
       {gymSlug ? routes : <TooltipProvider>{routes}</TooltipProvider>}
     </Suspense>
   );

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { authEndpoints, type LoginBody, type PublicUser } from '@shared/auth.contract';
 import { api, ApiError } from './api';
+import { rememberSignedIn } from './first-paint';
 
 /** The landing page with the card in sign-in mode (where a password reset ends). */
 export const SIGN_IN_PATH = '/#sign-in';
@@ -21,10 +22,13 @@ export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.user(),
   queryFn: async ({ signal }): Promise<PublicUser | null> => {
     try {
-      return await api(authEndpoints.user, { signal });
+      const user = await api(authEndpoints.user, { signal });
+      rememberSignedIn(true);
+      return user;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      rememberSignedIn(false);
+      return null;
     }
   },
   staleTime: 60_000,
@@ -38,6 +42,7 @@ export function useCurrentUser() {
 }
 
 export function setCurrentUser(client: QueryClient, user: PublicUser | null): void {
+  rememberSignedIn(user !== null);
   client.setQueryData(currentUserQuery.queryKey, user);
 }
 

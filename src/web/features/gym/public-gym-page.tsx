@@ -18,6 +18,7 @@ import { toast } from '@web/lib/use-toast';
 import { useGym } from './api/gym-query';
 import { savedPosition, startPosition } from './player/playback-device';
 import { formatClock } from './player/player-format';
+import { loadClassPlayer, warmPlayerWhenIdle } from './player/warm-up';
 import { PlayerErrorBoundary } from './player-error';
 import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
@@ -91,9 +92,11 @@ export function GymNotFound({ failed }: { failed: boolean }) {
   );
 }
 
-/** The player (and hls.js inside it) loads only when a class starts: the gym page stays small. */
-const lazyPlayer = () =>
-  lazy(() => import('./player/class-player').then((m) => ({ default: m.ClassPlayer })));
+/**
+ * The player (and hls.js inside it) is not in the gym page's script: it loads when the page is idle
+ * (player/warm-up.ts), or with the tap on Start Class if that comes first.
+ */
+const lazyPlayer = () => lazy(() => loadClassPlayer().then((m) => ({ default: m.ClassPlayer })));
 
 function PlayerLoading() {
   return (
@@ -153,6 +156,7 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const shown = useMemo(() => withProgress(classes, gym.videos), [classes, gym.videos, closings]);
   const { Player, retry } = usePlayerChunk();
   useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
+  useEffect(() => warmPlayerWhenIdle(gym.videos), [gym.videos]);
   // Closing the player gives the keyboard focus back to that class's Start Class.
   const lastPlayed = useRef<string | undefined>(undefined);
   useEffect(() => {

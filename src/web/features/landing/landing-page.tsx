@@ -10,6 +10,7 @@ import { SiteHeader } from './site-header';
 import { StatsBand } from './stats-band';
 import { StepsSection } from './steps-section';
 import { WhySection } from './why-section';
+import { dropLandingFirstPaint } from '@web/lib/first-paint';
 import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { SIGN_IN_PATH } from '@web/lib/session';
 
@@ -102,11 +103,16 @@ function AuthSection({
 
 /** The signed-out landing page (product.md §1, §2). */
 export function LandingPage() {
-  // Opened as SIGN_IN_PATH (after a password reset): the card in sign-in mode, in view.
+  // Opened as SIGN_IN_PATH (after a password reset): the card in sign-in mode, in view. (No window
+  // when the page is rendered to HTML at build time, landing-markup.tsx: the sign-up card.)
   const [signingIn] = React.useState(
-    () => window.location.hash === new URL(SIGN_IN_PATH, window.location.href).hash,
+    () =>
+      typeof window !== 'undefined' &&
+      window.location.hash === new URL(SIGN_IN_PATH, window.location.href).hash,
   );
   const [mode, setMode] = React.useState<AuthMode>(signingIn ? 'login' : 'register');
+  // Takes the place of the same page painted from the HTML, in the same frame (decision 0030).
+  React.useLayoutEffect(dropLandingFirstPaint, []);
   React.useEffect(() => {
     if (signingIn) scrollToSection(AUTH_CARD_ID);
   }, [signingIn]);
