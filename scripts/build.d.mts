@@ -1,3 +1,4 @@
+export const WEB_CONFIGS: string[];
 export const INPUTS: { web: string[]; server: string[] };
 export const KEEP_PREVIOUS: number;
 export const SERVER_ENTRIES: Record<string, string>;

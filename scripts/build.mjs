@@ -36,13 +36,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Test files are no part of a build: editing one rebuilds nothing. */
 const isTestFile = (file) => /\.test\.tsx?$/.test(file) || file.startsWith('src/server/test/');
 
+/** The web app's Vite builds, in order, into one folder (the gym page's after the app's, decision 0017). */
+export const WEB_CONFIGS = ['vite.config.ts', 'vite.gym.config.ts'];
+
 /** What each build is made of (files and folders, relative to the root). */
 export const INPUTS = {
   web: [
     'src/web',
     'src/shared',
-    'vite.config.ts',
-    'vite.gym.config.ts',
+    ...WEB_CONFIGS,
     'tsconfig.json',
     'package-lock.json',
     'scripts/build.mjs',
@@ -233,16 +235,14 @@ function run(command, args, env) {
   });
 }
 
-/** The web app and the public gym page (vite.config.ts, vite.gym.config.ts) into `outDir`. */
+/** The web app and the public gym page (WEB_CONFIGS) into `outDir`. */
 export async function buildWeb(outDir) {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-  const env = { WEB_OUT_DIR: outDir };
-  await run(process.execPath, [vite, 'build', '--logLevel', 'warn'], env);
-  await run(
-    process.execPath,
-    [vite, 'build', '--config', 'vite.gym.config.ts', '--logLevel', 'warn'],
-    env,
-  );
+  for (const config of WEB_CONFIGS) {
+    await run(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], {
+      WEB_OUT_DIR: outDir,
+    });
+  }
 }
 
 /** The server entries as bundled ES modules (packages stay in node_modules), with the migrations. */
