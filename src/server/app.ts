@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -44,6 +44,7 @@ import { trackRoutes } from './plugins/route-table';
 import { RouteCollector, registerAudiences } from './plugins/routes';
 import type { ObjectStore } from './storage/object-store';
 
+/** The current web build: a link `npm run build` switches to each new build (scripts/build.mjs). */
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const HOUR_MS = 60 * 60 * 1000;
 /** JSON bodies are small; file uploads have their own streaming routes with their own limits. */
@@ -58,7 +59,7 @@ export interface AppDeps {
   now?: () => number;
   /** How the web app is served: the built files (default), Vite's dev middleware, or not at all. */
   web?: 'static' | 'vite' | 'none';
-  /** Where the built web app is (default dist/web). */
+  /** Where the built web app is (default dist/web), resolved once when the app is built. */
   webDist?: string;
   /** The logger's settings when the services are built here (default: config.logLevel). */
   logger?: LogOptions;
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps,
       log: createLogger(deps.logger ?? { level: config.logLevel }),
     }));
+  const webDist = resolveWebBuild(deps.webDist ?? WEB_DIST);
   const app = Fastify({
     loggerInstance: services.log,
     // A hop count as proxy-addr's function (Fastify's types take addresses or a function).
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   gymsRoutes(app, routes, {
     gyms: services.gyms,
     web: deps.web ?? 'static',
-    webDist: deps.webDist ?? WEB_DIST,
+    webDist,
   });
   playbackRoutes(routes, services);
   uploadsRoutes(routes, { ...services, videoSlotsLeft: services.videos.videoSlotsLeft });
@@ -166,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads never attached to a video.
   sweepHourly(app, 'upload', () => services.uploads.sweep());
 
-  await serveWeb(app, deps.web ?? 'static', deps.webDist ?? WEB_DIST);
+  await serveWeb(app, deps.web ?? 'static', webDist);
   return app;
 }
 
@@ -189,6 +191,19 @@ function sweepHourly(app: FastifyInstance, name: string, sweep: () => Promise<un
     clearInterval(timer);
     await sweeping;
   });
+}
+
+/**
+ * The folder a build link (dist/web) points at, read once: this process serves that build whole
+ * until it restarts, while a newer build is switched in beside it (decision 0033). A plain folder,
+ * or a missing one, is returned as it is.
+ */
+export function resolveWebBuild(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 /** The single-page app: every non-API GET answers index.html, so client routes survive a reload. */
