@@ -27,6 +27,7 @@ import { emailConfirmationsRepository } from './modules/email-verification/email
 import { emailVerificationService } from './modules/email-verification/email-verification.service';
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
+import { publicGymCache } from './modules/gyms/public-gym-cache';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsService } from './modules/notifications/notifications.service';
 import { unsubscribeTokens } from './modules/notifications/unsubscribe-token';
@@ -119,10 +120,13 @@ export async function buildServices(deps: ServiceDeps) {
   const { db } = database;
   const now = deps.now ?? Date.now;
   const store = deps.objectStore ?? (await openObjectStore(config, now));
+  // Every owner of a change to a public gym answer tells it here (decision 0028).
+  const publicGyms = await publicGymCache({ database, log: log.child({ area: 'public-gym' }) });
 
   const lifecycle = videoLifecycle({
     repo: lifecycleRepository(db),
     store,
+    publicGyms,
     // Runs only once videos move, after `notifications` below exists.
     onEvent: (notice) => notifications.videoEvent(notice),
   });
@@ -180,7 +184,7 @@ export async function buildServices(deps: ServiceDeps) {
       await notifications.runDue(new Date(now()));
     });
   }
-  const slugs = slugService(slugsRepository(db));
+  const slugs = slugService(slugsRepository(db), publicGyms);
   const billingLog = log.child({ area: 'billing' });
   const plans = plansService({
     repo: plansRepository(db),
@@ -190,6 +194,7 @@ export async function buildServices(deps: ServiceDeps) {
     mail,
     publicOrigin: config.publicOrigin,
     now,
+    publicGyms,
   });
 
   const tus = createTusServer({
@@ -214,6 +219,7 @@ export async function buildServices(deps: ServiceDeps) {
     log,
     onVideoCreated: deps.onVideoCreated ?? (media ? (video) => media.ingest(video.id) : undefined),
     gymLogoKey,
+    publicGyms,
   });
 
   return {
@@ -237,6 +243,7 @@ export async function buildServices(deps: ServiceDeps) {
       timeZones: analytics,
       emailVerification,
       now: deps.now,
+      publicGyms,
     }),
     plans,
     analytics,
@@ -248,6 +255,7 @@ export async function buildServices(deps: ServiceDeps) {
       resolveTxt: deps.txtResolver ?? systemTxtResolver(),
       now,
       log,
+      publicGyms,
     }),
     gyms: gymsService({
       repo: gymsRepository(db),
@@ -255,6 +263,7 @@ export async function buildServices(deps: ServiceDeps) {
       store,
       now,
       appHosts: config.appHosts,
+      cache: publicGyms,
     }),
     playback: playbackService({ repo: playbackRepository(db), now }),
     tus,
@@ -273,7 +282,7 @@ export async function buildServices(deps: ServiceDeps) {
       jobs: media,
       now,
     }),
-    adminDomains: adminDomainsService({ repo: adminDomainsRepository(db), log }),
+    adminDomains: adminDomainsService({ repo: adminDomainsRepository(db), log, publicGyms }),
     /** True while the database answers. */
     async databaseAnswers(): Promise<boolean> {
       try {
@@ -289,6 +298,7 @@ export async function buildServices(deps: ServiceDeps) {
      */
     async close(): Promise<void> {
       await mail.stop();
+      await publicGyms.close();
       if (!deps.objectStore) await store.close();
     },
   };
