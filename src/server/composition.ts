@@ -28,6 +28,7 @@ import { emailConfirmationsRepository } from './modules/email-verification/email
 import { emailVerificationService } from './modules/email-verification/email-verification.service';
 import { gymsRepository } from './modules/gyms/gyms.repository';
 import { gymsService } from './modules/gyms/gyms.service';
+import { publicGymCache } from './modules/gyms/public-gym-cache';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsService } from './modules/notifications/notifications.service';
 import { unsubscribeTokens } from './modules/notifications/unsubscribe-token';
@@ -122,10 +123,13 @@ export async function buildServices(deps: ServiceDeps) {
   const store = deps.objectStore ?? (await openObjectStore(config, now));
   // The process's metrics: services and jobs report through its narrow interfaces (decision 0032).
   const metrics = createMetrics({ database });
+  // Every owner of a change to a public gym answer tells it here (decision 0028).
+  const publicGyms = await publicGymCache({ database, log: log.child({ area: 'public-gym' }) });
 
   const lifecycle = videoLifecycle({
     repo: lifecycleRepository(db),
     store,
+    publicGyms,
     // Runs only once videos move, after `notifications` below exists.
     onEvent: (notice) => notifications.videoEvent(notice),
   });
@@ -185,7 +189,7 @@ export async function buildServices(deps: ServiceDeps) {
       await notifications.runDue(new Date(now()));
     });
   }
-  const slugs = slugService(slugsRepository(db));
+  const slugs = slugService(slugsRepository(db), publicGyms);
   const billingLog = log.child({ area: 'billing' });
   const plans = plansService({
     repo: plansRepository(db),
@@ -195,6 +199,7 @@ export async function buildServices(deps: ServiceDeps) {
     mail,
     publicOrigin: config.publicOrigin,
     now,
+    publicGyms,
   });
 
   const tus = createTusServer({
@@ -221,6 +226,7 @@ export async function buildServices(deps: ServiceDeps) {
     log,
     onVideoCreated: deps.onVideoCreated ?? (media ? (video) => media.ingest(video.id) : undefined),
     gymLogoKey,
+    publicGyms,
   });
 
   return {
@@ -246,6 +252,7 @@ export async function buildServices(deps: ServiceDeps) {
       timeZones: analytics,
       emailVerification,
       now: deps.now,
+      publicGyms,
     }),
     plans,
     analytics,
@@ -257,6 +264,7 @@ export async function buildServices(deps: ServiceDeps) {
       resolveTxt: deps.txtResolver ?? systemTxtResolver(),
       now,
       log,
+      publicGyms,
     }),
     gyms: gymsService({
       repo: gymsRepository(db),
@@ -264,6 +272,7 @@ export async function buildServices(deps: ServiceDeps) {
       store,
       now,
       appHosts: config.appHosts,
+      cache: publicGyms,
     }),
     playback: playbackService({ repo: playbackRepository(db), now, meter: metrics }),
     tus,
@@ -282,7 +291,7 @@ export async function buildServices(deps: ServiceDeps) {
       jobs: media,
       now,
     }),
-    adminDomains: adminDomainsService({ repo: adminDomainsRepository(db), log }),
+    adminDomains: adminDomainsService({ repo: adminDomainsRepository(db), log, publicGyms }),
     /** True while the database answers. */
     async databaseAnswers(): Promise<boolean> {
       try {
@@ -298,6 +307,7 @@ export async function buildServices(deps: ServiceDeps) {
      */
     async close(): Promise<void> {
       await mail.stop();
+      await publicGyms.close();
       if (!deps.objectStore) await store.close();
     },
   };

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { toPublicUser } from '../auth/public-user';
 import type { AuthService, UserPatch } from '../auth/auth.service';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PlansService } from '../plans/plans.service';
 import type { AccountRepository } from './account.repository';
@@ -26,6 +27,8 @@ interface Deps {
   timeZones: Pick<AnalyticsService, 'knownTimeZone'>;
   emailVerification: Pick<EmailVerificationService, 'requestChange' | 'cancelChange'>;
   now?: () => number;
+  /** Told after a change a gym's public answer is made of (decision 0028). */
+  publicGyms: Pick<PublicGymCache, 'invalidate'>;
 }
 
 export function accountService({
@@ -36,10 +39,13 @@ export function accountService({
   timeZones,
   emailVerification,
   now = Date.now,
+  publicGyms,
 }: Deps) {
   async function update(userId: string, patch: UserPatch) {
     const updated = await users.updateUser(userId, patch);
     if (!updated) throw new NotFoundError('Account not found');
+    // The company name is the gym's public name.
+    await publicGyms.invalidate(userId);
     return updated;
   }
 

@@ -4,6 +4,7 @@ import {
   type AdminDomainDto,
   type AdminDomainsResponse,
 } from '@shared/admin.contract';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { UserRow } from '../../db/schema/users';
 import { NotFoundError } from '../../lib/errors';
 import type { AdminDomainsRepository, DomainRow } from './admin-domains.repository';
@@ -22,10 +23,12 @@ interface Deps {
   repo: AdminDomainsRepository;
   /** Where a revoke is recorded (the app's log): who revoked which gym's domain. */
   log: { info(obj: object, msg: string): void };
+  /** Told after a change a gym's public answer is made of (decision 0028). */
+  publicGyms: Pick<PublicGymCache, 'invalidate'>;
 }
 
 /** The admin desk's view of custom domains: list them, revoke one. */
-export function adminDomainsService({ repo, log }: Deps) {
+export function adminDomainsService({ repo, log, publicGyms }: Deps) {
   return {
     async list(): Promise<AdminDomainsResponse> {
       const { rows, total } = await repo.list(ADMIN_DOMAINS_MAX);
@@ -36,6 +39,7 @@ export function adminDomainsService({ repo, log }: Deps) {
     async revoke(admin: UserRow, ownerId: string, domain: string): Promise<AdminDomainDto> {
       const row = await repo.revoke(ownerId, domain);
       if (!row) throw new NotFoundError(ADMIN_DOMAIN_MESSAGES.notConnected);
+      await publicGyms.invalidate(ownerId);
       log.info(
         {
           audit: 'custom_domain_revoked',

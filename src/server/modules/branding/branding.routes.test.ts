@@ -679,6 +679,7 @@ describe('POST /api/auth/branding/domain/verify', () => {
       resolveTxt: dns.resolver,
       now: Date.now,
       lookupTimeoutMs: 50,
+      publicGyms: { invalidate: async () => undefined },
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     await expect(service.verifyDomain(row!)).rejects.toMatchObject({

@@ -14,6 +14,7 @@ import {
 } from '@shared/branding.contract';
 import { brandPalette } from '@shared/color';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { UserRow } from '../../db/schema/users';
 import { isAppHost } from '../../lib/app-hosts';
 import { attemptLimiter } from '../../lib/attempt-limiter';
@@ -138,6 +139,8 @@ interface Deps {
   /** Default VERIFY_LOOKUP_TIMEOUT_MS. */
   lookupTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };
+  /** Told after a change a gym's public answer is made of (decision 0028). */
+  publicGyms: Pick<PublicGymCache, 'invalidate'>;
 }
 
 /** The rules of gym branding: name, description, colours, logo and custom domain. */
@@ -149,6 +152,7 @@ export function brandingService({
   now,
   lookupTimeoutMs = VERIFY_LOOKUP_TIMEOUT_MS,
   log,
+  publicGyms,
 }: Deps) {
   const verifyAttempts = attemptLimiter({ ...VERIFY_LIMIT, now });
 
@@ -183,6 +187,7 @@ export function brandingService({
         ...(input.removeLogo ? { companyLogoUrl: null } : {}),
       });
       if (!updated) throw new NotFoundError('Account not found');
+      await publicGyms.invalidate(user.id);
       if (input.removeLogo) await deleteLogoFiles(user.companyLogoUrl);
       return updated;
     },
@@ -204,6 +209,7 @@ export function brandingService({
         await deleteLogoFiles(url);
         throw new NotFoundError('Account not found');
       }
+      await publicGyms.invalidate(user.id);
       if (user.companyLogoUrl !== url) await deleteLogoFiles(user.companyLogoUrl);
       return updated;
     },
@@ -228,6 +234,7 @@ export function brandingService({
         : null;
       const updated = await repo.setCustomDomain(user.id, claim);
       if (!updated) throw new NotFoundError('Account not found');
+      await publicGyms.invalidate(user.id);
       return updated;
     },
 
@@ -258,6 +265,7 @@ export function brandingService({
         const updated = await repo.markVerified(user.id, domain, token, new Date(now()));
         // The domain changed (or was revoked) during the lookup: nothing to verify any more.
         if (!updated) throw new ConflictError(DOMAIN_MESSAGES.changedMeanwhile);
+        await publicGyms.invalidate(user.id);
         return updated;
       } catch (error) {
         if (isUniqueViolation(error, 'users_verified_custom_domain_key')) {

@@ -252,7 +252,7 @@ describe('GET /api/gym/:gymSlug', () => {
 
   it('is cacheable: public, max-age=60, an ETag, and 304 while nothing changed', async () => {
     const g = await gym();
-    await addVideo(g.id, 'Class One', 'enhanced');
+    const id = await addVideo(g.id, 'Class One', 'enhanced');
     const first = await getGym(g.slug);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
     const etag = first.headers.etag as string;
@@ -262,12 +262,18 @@ describe('GET /api/gym/:gymSlug', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    // A new ready class or a new colour changes the tag.
-    await addVideo(g.id, 'Class Two', 'enhanced');
+    // A change to a class (through the service that owns it: decision 0028) changes the tag.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/auth/videos/${id}`,
+      headers: { cookie: g.cookie },
+      payload: { title: 'Class One, Longer' },
+    });
+    expect(renamed.statusCode).toBe(200);
     const changed = await getGym(g.slug, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json().videos).toHaveLength(2);
+    expect(changed.json().videos[0].title).toBe('Class One, Longer');
   });
 
   it('hands out stored thumbnails as signed links that load, keeps data: images, drops anything else', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CUSTOM_DOMAIN_META, gymPagePath, type PublicGymResponse } from '@shared/gyms.contract';
+import { CUSTOM_DOMAIN_META, gymPagePath } from '@shared/gyms.contract';
 import { gymEndpointsWithSchemas as gymEndpoints } from '@shared/public-gym.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
-import type { GymsService } from './gyms.service';
+import type { GymsService, PublicGym } from './gyms.service';
 import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
 
 interface Deps {
@@ -17,18 +17,14 @@ const GYM_NOT_FOUND_MESSAGE = 'Gym not found';
 /** Short: a changed colour or a new class shows within a minute, and a busy page is cheap. */
 const PUBLIC_CACHE = 'public, max-age=60';
 
-function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  etag: string,
-  body: PublicGymResponse,
-) {
+/** The kept answer (its JSON serialized once, when built), or 304 when the client has its tag. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, { etag, json }: PublicGym) {
   reply.header('cache-control', PUBLIC_CACHE).header('etag', etag);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return reply.status(304).send();
   }
-  return reply.send(body);
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** The public gym page (product.md §3 Public gym response, §7 GET /api/gym/{gymSlug}) and custom domains (§9). */
@@ -41,7 +37,7 @@ export function gymsRoutes(app: FastifyInstance, routes: RouteCollector, deps: D
     addVary(reply, 'host');
     const found = await gyms.byHost(request.hostname);
     if (!found) throw new NotFoundError(GYM_NOT_FOUND_MESSAGE);
-    return sendCached(request, reply, found.etag, found.gym);
+    return sendCached(request, reply, found);
   });
 
   routes.route(gymEndpoints.bySlug, async ({ params, request, reply }) => {
@@ -50,7 +46,7 @@ export function gymsRoutes(app: FastifyInstance, routes: RouteCollector, deps: D
     if (found.kind === 'redirect') {
       return reply.header('cache-control', PUBLIC_CACHE).send({ redirectTo: found.to });
     }
-    return sendCached(request, reply, found.etag, found.gym);
+    return sendCached(request, reply, found);
   });
 
   routes.route(gymEndpoints.customDomainCheck, async ({ request }) => {

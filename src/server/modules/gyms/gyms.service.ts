@@ -14,6 +14,7 @@ import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
 import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
+import type { PublicGymCache } from './public-gym-cache';
 
 /**
  * THE rule for which classes riders see: enhanced videos only. When the media pipeline packages
@@ -50,8 +51,14 @@ function playerMedia(
 /** Signed media links stay the same for an hour, then live one more: cacheable, never stale. */
 const LINK_BUCKET_SECONDS = 60 * 60;
 
-export type GymLookup =
-  { kind: 'gym'; gym: PublicGymResponse; etag: string } | { kind: 'redirect'; to: string };
+/** A gym's public answer: the response, its ETag and its JSON (serialized once, when built). */
+export interface PublicGym {
+  gym: PublicGymResponse;
+  etag: string;
+  json: string;
+}
+
+export type GymLookup = ({ kind: 'gym' } & PublicGym) | { kind: 'redirect'; to: string };
 
 interface Deps {
   repo: GymsRepository;
@@ -61,6 +68,8 @@ interface Deps {
   now: () => number;
   /** The app's own host names (config): never served as a custom domain, whatever the database says. */
   appHosts: readonly string[];
+  /** Where answers are kept between changes (decision 0028). */
+  cache: Pick<PublicGymCache, 'get'>;
 }
 
 /** The public gym page's data: branding and ready classes, nothing private. */
@@ -69,7 +78,7 @@ const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
 /** A host name as normalizeDomain stores one: letters, digits, dots and hyphens, 253 at most. */
 const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
 
-export function gymsService({ repo, slugs, store, now, appHosts }: Deps) {
+export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) {
   /**
    * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
    * next hour bucket, so the same link is handed out for an hour); a data: image or an absolute
@@ -88,7 +97,9 @@ export function gymsService({ repo, slugs, store, now, appHosts }: Deps) {
     return null;
   }
 
-  async function toPublicGym(owner: UserRow): Promise<{ gym: PublicGymResponse; etag: string }> {
+  const linkBucket = () => Math.floor(now() / 1000 / LINK_BUCKET_SECONDS);
+
+  async function toPublicGym(owner: UserRow): Promise<PublicGym> {
     const rows = (await repo.listVideos(owner.id)).filter(isReadyForRiders);
     const palette = brandPalette(owner.brandPrimaryColor, owner.brandSecondaryColor);
     const base = {
@@ -107,7 +118,7 @@ export function gymsService({ repo, slugs, store, now, appHosts }: Deps) {
     };
     // The tag covers what the answer is made of (stored addresses, not the signed links, which
     // stay valid for at least an hour after any answer), and the link bucket.
-    const bucket = Math.floor(now() / 1000 / LINK_BUCKET_SECONDS);
+    const bucket = linkBucket();
     const etag = `"${createHash('sha256')
       .update(
         JSON.stringify([
@@ -138,40 +149,59 @@ export function gymsService({ repo, slugs, store, now, appHosts }: Deps) {
         };
       }),
     );
-    return { gym: { ...base, videos }, etag };
+    const gym = { ...base, videos };
+    return { gym, etag, json: JSON.stringify(gym) };
   }
 
   /**
    * The owner serving their public page on this host: a domain they verified and their plan still
    * includes, never one of the app's own hosts or a name under them. Else null.
    */
-  async function ownerOfHost(host: string): Promise<UserRow | null> {
+  /** The host as a custom domain could be stored, or null when it cannot be one (no query then). */
+  function candidateDomain(host: string): string | null {
     const name = bareHost(host);
     // Stored domains are normalized host names: anything else (a NUL byte, spaces) cannot match.
     if (!name.includes('.') || !HOST_NAME.test(name) || isAppHost(name, appHosts)) return null;
+    return name;
+  }
+
+  async function ownerOfDomain(name: string): Promise<UserRow | null> {
     const owner = await repo.findByVerifiedDomain(name);
     if (!owner?.companySlug || !planAllowsCustomDomain(owner.plan)) return null;
     return owner;
   }
 
   return {
-    ownerOfHost,
+    ownerOfHost(host: string): Promise<UserRow | null> {
+      const name = candidateDomain(host);
+      return name ? ownerOfDomain(name) : Promise.resolve(null);
+    },
 
     /** By slug: the gym, a redirect to its current slug for an old one, or null for none. */
     async bySlug(slug: string): Promise<GymLookup | null> {
       if (!SLUG_SHAPE.test(slug)) return null;
-      const found = await slugs.findOwner(slug);
-      if (!found?.user.companySlug) return null;
-      if (found.redirected || found.user.companySlug !== slug) {
-        return { kind: 'redirect', to: found.user.companySlug };
-      }
-      return { kind: 'gym', ...(await toPublicGym(found.user)) };
+      return cache.get<GymLookup | null>(`slug:${slug}`, linkBucket(), async () => {
+        const found = await slugs.findOwner(slug);
+        const owner = found?.user;
+        if (!found || !owner?.companySlug) return { ownerId: null, gym: false, value: null };
+        if (found.redirected || owner.companySlug !== slug) {
+          const value = { kind: 'redirect' as const, to: owner.companySlug };
+          return { ownerId: owner.id, gym: false, value };
+        }
+        const value = { kind: 'gym' as const, ...(await toPublicGym(owner)) };
+        return { ownerId: owner.id, gym: true, value };
+      });
     },
 
     /** By custom domain: the gym whose (still included in its plan) domain this host is, or null. */
-    async byHost(host: string): Promise<{ gym: PublicGymResponse; etag: string } | null> {
-      const owner = await ownerOfHost(host);
-      return owner ? toPublicGym(owner) : null;
+    async byHost(host: string): Promise<PublicGym | null> {
+      const name = candidateDomain(host);
+      if (!name) return null;
+      return cache.get<PublicGym | null>(`host:${name}`, linkBucket(), async () => {
+        const owner = await ownerOfDomain(name);
+        if (!owner) return { ownerId: null, gym: false, value: null };
+        return { ownerId: owner.id, gym: true, value: await toPublicGym(owner) };
+      });
     },
   };
 }

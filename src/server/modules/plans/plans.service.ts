@@ -17,7 +17,8 @@ import type { MailOutbox } from '../../mail/mail-queue';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { BillingEvent, BillingProvider, HostedBilling } from './billing-provider';
-import type { PlansRepository } from './plans.repository';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
+import type { PlansRepository, RecordedChange } from './plans.repository';
 
 /** The account's plan; an unknown stored id reads as the plan every account starts on. */
 export function currentPlan(user: Pick<UserRow, 'plan'>): Plan {
@@ -59,6 +60,8 @@ export interface PlansServiceDeps {
   /** Where a duplicate subscription's cancellation is reported. */
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => number;
+  /** Told after a change a gym's public answer is made of (decision 0028). */
+  publicGyms: Pick<PublicGymCache, 'invalidate'>;
 }
 
 export function plansService({
@@ -68,7 +71,15 @@ export function plansService({
   publicOrigin,
   log,
   now = Date.now,
+  publicGyms,
 }: PlansServiceDeps) {
+  /** Every plan write: a plan decides whether the gym's custom domain serves its page. */
+  async function applyChange(change: RecordedChange): Promise<UserRow | undefined> {
+    const updated = await repo.applyChange(change);
+    if (updated) await publicGyms.invalidate(change.userId);
+    return updated;
+  }
+
   function view(plan: Plan, current: Plan): PlanView {
     return { ...plan, features: [...plan.features], isCurrentPlan: plan.id === current.id };
   }
@@ -146,7 +157,7 @@ export function plansService({
     externalRef: string | null,
     actorId?: string,
   ): Promise<UserRow | undefined> {
-    return repo.applyChange({
+    return applyChange({
       userId,
       toPlan: to.id,
       videoLimit: null,
@@ -217,7 +228,7 @@ export function plansService({
         subscriptionId = existing.subscriptionId;
       }
       const receipt = await billing.changePlan({ userId: user.id, from, to, subscriptionId });
-      const updated = await repo.applyChange({
+      const updated = await applyChange({
         userId: user.id,
         toPlan: to.id,
         videoLimit: to.videoLimit,

@@ -8,14 +8,21 @@ import {
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { UserPatch } from '../auth/auth.service';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { ClaimOptions, SlugLookup, SlugsRepository } from './slugs.repository';
 
 export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
 export const SLUG_AVAILABLE = 'This URL is available!';
 
-/** The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. */
-export function slugService(slugs: SlugsRepository) {
+/**
+ * The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. A change is
+ * told to `publicGyms` (decision 0028).
+ */
+export function slugService(
+  slugs: SlugsRepository,
+  publicGyms: Pick<PublicGymCache, 'invalidate'>,
+) {
   /** Up to SLUG_SUGGESTIONS_MAX free slugs near a refused one. */
   async function suggestions(userId: string, slug: string): Promise<string[]> {
     const candidates = slugCandidates(slug).filter((c) => !RESERVED_SLUGS.has(c));
@@ -67,6 +74,7 @@ export function slugService(slugs: SlugsRepository) {
       if (result.status === 'taken') throw new ConflictError(SLUG_TAKEN);
       if (result.status === 'missing') throw new NotFoundError('Account not found');
       if (result.status === 'onboarded') throw new ConflictError(ONBOARDING_ALREADY_COMPLETE);
+      await publicGyms.invalidate(userId);
       return result.user;
     },
   };

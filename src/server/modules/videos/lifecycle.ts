@@ -2,6 +2,7 @@ import type { EnhancementReport, VideoEventAction, VideoStatus } from '@shared/v
 import type { VideoRow } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type {
   ActionsFrom,
   ChangeResult,
@@ -163,6 +164,8 @@ interface Deps {
    * not throw: the change is made whatever it does.
    */
   onEvent?: (notice: VideoEventNotice) => Promise<void>;
+  /** Told after every write a public gym answer may show (decision 0028); tests may leave it out. */
+  publicGyms?: Pick<PublicGymCache, 'invalidate'>;
 }
 
 /**
@@ -170,7 +173,13 @@ interface Deps {
  * and written with its audit row in one transaction; a refused move throws TransitionRefusedError
  * and changes nothing. Also what the media jobs and the admin desk read and write of a video.
  */
-export function videoLifecycle({ repo, store, onEvent }: Deps) {
+export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
+  /** The gym whose classes a written video belongs to is told (its status, title, media, ladder). */
+  async function changed<T extends Pick<VideoRow, 'userId'> | undefined>(row: T): Promise<T> {
+    if (row) await publicGyms?.invalidate(row.userId);
+    return row;
+  }
+
   const actorId = (by: Actor) => (by.kind === 'system' ? null : by.userId);
 
   function settled(videoId: string, to: VideoStatus, by: Actor, result: ChangeResult) {
@@ -191,15 +200,17 @@ export function videoLifecycle({ repo, store, onEvent }: Deps) {
       patch: move.patch,
       actorId: actorId(by),
     });
-    const changed = settled(videoId, to, by, result);
-    await announce(videoId, changed.event, by, changed.row.processingStatus);
-    return changed;
+    const done = settled(videoId, to, by, result);
+    await changed(done.row);
+    await announce(videoId, done.event, by, done.row.processingStatus);
+    return done;
   }
 
   return {
     find: repo.find,
     /** The media fields (never the status). */
-    update: repo.update,
+    update: async (videoId: string, patch: VideoPatch) =>
+      changed(await repo.update(videoId, patch)),
     setProgress: repo.setProgress,
     findNeverIngested: repo.findNeverIngested,
     events: repo.events,
@@ -262,7 +273,7 @@ export function videoLifecycle({ repo, store, onEvent }: Deps) {
       const to = 'enhanced';
       const from = actionsFrom({ via: 'hls', to, actor: by.kind });
       const result = await repo.publishHls(videoId, { ...ladder, from, actorId: actorId(by) });
-      return settled(videoId, to, by, result).row;
+      return changed(settled(videoId, to, by, result).row);
     },
 
     /** An audit entry that changes no status. */

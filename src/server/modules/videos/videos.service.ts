@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLANS } from '@shared/plans';
 import {
@@ -62,6 +63,8 @@ interface Deps {
   onVideoCreated?: OnVideoCreated;
   /** The object-store key of the gym's own logo (Customize), or null when it has none. */
   gymLogoKey: (user: UserRow) => string | null;
+  /** Told after a change a gym's public answer is made of (decision 0028). */
+  publicGyms: Pick<PublicGymCache, 'invalidate'>;
 }
 
 /** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
@@ -76,6 +79,7 @@ export function videosService({
   log,
   onVideoCreated,
   gymLogoKey,
+  publicGyms,
 }: Deps) {
   function planOf(user: Pick<UserRow, 'plan'>) {
     return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
@@ -257,6 +261,7 @@ export function videosService({
     async update(userId: string, videoId: string, patch: UpdateVideoBody): Promise<VideoRow> {
       const row = await repo.update(userId, videoId, patch);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      await publicGyms.invalidate(userId);
       return row;
     },
 
@@ -264,6 +269,7 @@ export function videosService({
     async remove(userId: string, videoId: string): Promise<void> {
       const row = await repo.delete(userId, videoId);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      await publicGyms.invalidate(userId);
       const present = (k: string | null | undefined): k is string => Boolean(k);
       // The upload rows are keyed by the addresses the owner uploaded to (the kept copies may differ).
       const uploadKeys = [row.originalFileUrl, row.logoFileUrl]
