@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -28,6 +28,12 @@ export const LOCAL_OBJECTS_PREFIX = OBJECTS_PREFIX;
  * (and small chunks are written together), small enough that memory stays flat.
  */
 export const STREAM_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * The chunk a file is read in when it is sent: four times Node's default, so a 2 MB segment takes
+ * 8 reads (each a trip through the thread pool) instead of 32, at 256 KB per connection at most.
+ */
+export const READ_CHUNK_BYTES = 256 * 1024;
 
 /** A byte counter that fails the stream as soon as it passes the cap. */
 export function byteLimit(maxBytes: number, onBytes?: (total: number) => void): Transform {
@@ -118,7 +124,7 @@ export class LocalDiskStore implements ObjectStore {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const s = await stat(this.pathFor(key));
-      return s.isFile() ? { size: s.size, contentType: undefined } : null;
+      return s.isFile() ? fileInfo(s) : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -142,10 +148,23 @@ export class LocalDiskStore implements ObjectStore {
     }
   }
 
+  /**
+   * Opens the file once and streams from that handle (closed when the stream ends or is destroyed):
+   * an object replaced or deleted meanwhile is either the version opened or ObjectMissingError.
+   */
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    const file = this.pathFor(key);
-    if (!(await this.head(key))) throw new ObjectMissingError(key);
-    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    let handle;
+    try {
+      handle = await open(this.pathFor(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectMissingError(key);
+      throw error;
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new ObjectMissingError(key);
+    }
+    return handle.createReadStream({ ...range, highWaterMark: READ_CHUNK_BYTES });
   }
 
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<ObjectInfo> {
@@ -222,6 +241,12 @@ async function fsync(filePath: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Size, a strong ETag and the modification time; a write renames a new file (a new inode) into place. */
+function fileInfo(s: Stats): ObjectInfo {
+  const tag = [s.ino, Math.floor(s.mtimeMs), s.size].map((n) => n.toString(16)).join('-');
+  return { size: s.size, contentType: undefined, etag: `"${tag}"`, modifiedAt: s.mtime };
 }
 
 function isMissing(error: unknown): boolean {

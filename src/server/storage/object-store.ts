@@ -4,8 +4,13 @@ import type { Readable } from 'node:stream';
 export interface ObjectInfo {
   size: number;
   contentType: string | undefined;
-  /** The store's version tag of the object (S3's ETag); undefined where the store has none. */
+  /**
+   * The store's version tag of the object, a quoted strong entity tag (S3's ETag; on local disk one
+   * made from the file's inode, modification time and size, as nginx does); undefined where unknown.
+   */
   etag?: string;
+  /** When the object was last written; undefined where unknown. */
+  modifiedAt?: Date;
 }
 
 /** Bytes `start` to `end`, both included (HTTP Range semantics). */

@@ -135,7 +135,12 @@ export class S3Store implements ObjectStore {
     assertValidKey(key);
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: res.ContentLength ?? 0, contentType: res.ContentType, etag: res.ETag };
+      return {
+        size: res.ContentLength ?? 0,
+        contentType: res.ContentType,
+        etag: res.ETag,
+        modifiedAt: res.LastModified,
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

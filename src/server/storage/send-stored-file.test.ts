@@ -37,7 +37,8 @@ beforeAll(async () => {
       store,
       request,
       reply,
-      { key, size: SIZE, contentType: 'video/mp4' },
+      // The store's ETag and modification time, as the routes pass them (none for a gone key).
+      { ...(await store.head(key)), key, size: SIZE, contentType: 'video/mp4' },
       {
         cacheControl: CACHE,
         downloadName: download,
@@ -172,5 +173,71 @@ describe('sendStoredFile on the local-disk store', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-range']).toBeUndefined();
     expect(res.headers['accept-ranges']).toBeUndefined();
+  });
+});
+
+describe('conditional requests', () => {
+  const headers = (extra: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
+    app.inject({ method, url: '/implied', headers: extra });
+
+  it('sends ETag and Last-Modified, and answers a matching If-None-Match 304 with no body', async () => {
+    const first = await headers({});
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(first.headers['last-modified'] as string).getTime()).toBeGreaterThan(0);
+    bodies = [];
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const match of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const res = await headers({ 'if-none-match': match }, method);
+        expect(res.statusCode).toBe(304);
+        expect(res.rawPayload.length).toBe(0);
+        expect(res.headers.etag).toBe(etag);
+        expect(res.headers['cache-control']).toBe(CACHE);
+      }
+    }
+    // Not modified reads nothing (beforeBody never runs).
+    expect(bodies).toEqual([]);
+    const other = await headers({ 'if-none-match': '"other"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('answers If-Modified-Since 304 from that second on, ignoring it beside If-None-Match or when malformed', async () => {
+    const modified = (await headers({})).headers['last-modified'] as string;
+    expect((await headers({ 'if-modified-since': modified })).statusCode).toBe(304);
+    const later = new Date(Date.parse(modified) + 60_000).toUTCString();
+    expect((await headers({ 'if-modified-since': later })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(modified) - 1000).toUTCString();
+    expect((await headers({ 'if-modified-since': earlier })).statusCode).toBe(200);
+    expect((await headers({ 'if-modified-since': 'yesterday-ish' })).statusCode).toBe(200);
+    const both = await headers({ 'if-modified-since': later, 'if-none-match': '"other"' });
+    expect(both.statusCode).toBe(200);
+  });
+
+  it('answers a Range only when If-Range names this version, else the whole file', async () => {
+    const first = await headers({});
+    const etag = first.headers.etag as string;
+    const modified = first.headers['last-modified'] as string;
+    const ranged = (ifRange: string) => headers({ range: 'bytes=0-9', 'if-range': ifRange });
+    for (const same of [etag, modified]) {
+      const res = await ranged(same);
+      expect(res.statusCode).toBe(206);
+      expect(res.rawPayload.equals(bytes.subarray(0, 10))).toBe(true);
+    }
+    const stale = new Date(Date.parse(modified) - 1000).toUTCString();
+    for (const other of ['"other"', `W/${etag}`, stale, 'not a date']) {
+      const res = await ranged(other);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-range']).toBeUndefined();
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('gives a rewritten file a new ETag', async () => {
+    const before = (await headers({})).headers.etag;
+    await store.put(KEY, Readable.from([bytes]));
+    const after = await headers({ 'if-none-match': before as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../lib/errors';
 import { parseRange } from './byte-range';
+import { isNotModified, lastModified, rangeApplies, type Validators } from './conditional-get';
 import {
   contentDisposition,
   ObjectMissingError,
@@ -9,8 +10,11 @@ import {
   type ObjectStore,
 } from './object-store';
 
-/** A stored object the route has found (and may serve): its key, size and the type to send. */
-export interface StoredFile {
+/**
+ * A stored object the route has found (and may serve): its key, size and the type to send, and the
+ * store's ETag and modification time (ObjectInfo) for conditional requests.
+ */
+export interface StoredFile extends Validators {
   key: string;
   size: number;
   contentType: string;
@@ -29,9 +33,11 @@ export interface SendStoredFileOptions {
 
 /**
  * The one way the app serves a stored file, for GET and HEAD: Accept-Ranges, the content type (with
- * nosniff), the cache policy and a download name; one `bytes=` range (a suffix `bytes=-N` too) is
- * answered 206 with Content-Range, a range wholly past the end 416 with `bytes *\/size`, anything
- * else the whole file. HEAD gets the real Content-Length and an empty stream, so nothing is read
+ * nosniff), the cache policy, ETag and Last-Modified (when the store knows them) and a download
+ * name; a request the client's copy answers (If-None-Match, If-Modified-Since) gets 304 with no
+ * body; one `bytes=` range (a suffix `bytes=-N` too) is answered 206 with Content-Range (unless an
+ * If-Range names another version: then the whole file), a range wholly past the end 416 with
+ * `bytes *\/size`, anything else the whole file. HEAD gets the real Content-Length and an empty stream, so nothing is read
  * (with Fastify's implied HEAD of a GET route too, which would zero the length of an empty reply).
  * Headers a route adds for its audience (CORS, CSP) are set on the reply before calling this.
  */
@@ -43,7 +49,11 @@ export async function sendStoredFile(
   options: SendStoredFileOptions,
 ): Promise<FastifyReply> {
   const { size } = file;
-  const range = parseRange(request.headers.range, size);
+  if (isNotModified(request.headers, file))
+    return describe(reply, file, options).status(304).send();
+  const range = rangeApplies(request.headers, file)
+    ? parseRange(request.headers.range, size)
+    : null;
   if (range === 'unsatisfiable') {
     return describe(reply, file, options)
       .status(416)
@@ -70,7 +80,7 @@ export async function sendStoredFile(
   }
 }
 
-/** The headers every answer about the file carries, 416 included. */
+/** The headers every answer about the file carries, 304 and 416 included. */
 function describe(
   reply: FastifyReply,
   file: StoredFile,
@@ -81,6 +91,8 @@ function describe(
     .header('accept-ranges', 'bytes')
     .header('cache-control', options.cacheControl)
     .header('x-content-type-options', 'nosniff');
+  if (file.etag) reply.header('etag', file.etag);
+  if (file.modifiedAt) reply.header('last-modified', lastModified(file.modifiedAt));
   if (options.downloadName)
     reply.header('content-disposition', contentDisposition(options.downloadName));
   return reply;

@@ -167,7 +167,7 @@ export function adminService({ repo, lifecycle, uploads, store, jobs, now }: Dep
       const info = key ? await store.head(key) : null;
       if (!key || !info) throw new NotFoundError(ADMIN_MESSAGES.originalMissing);
       const contentType = (await uploads.contentTypeOf(key)) ?? 'application/octet-stream';
-      return { row, key, size: info.size, contentType };
+      return { row, ...info, key, contentType };
     },
 
     /** A short-lived signed link to the logo the owner asked for (null when there is none). */

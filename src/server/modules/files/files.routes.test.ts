@@ -179,6 +179,36 @@ describe('HLS', () => {
     expect((await get(`${base}v360p/missing.m4s`)).statusCode).toBe(404);
   });
 
+  it('serves a ladder packaged after its public row was read, and a segment 304 by its ETag', async () => {
+    const v = await makeVideo({ processingStatus: 'enhanced' });
+    const setVersion = (version: string) =>
+      w.t.database.db
+        .update(videos)
+        .set({ hlsUrl: mediaUrls.hls(v.id, version) })
+        .where(eq(videos.id, v.id));
+    await setVersion('first1');
+    for (const version of ['first1', 'second2']) {
+      await put(`${mediaKeys.hls(v.id, version)}master.m3u8`, Buffer.from('#EXTM3U\n'));
+      await put(`${mediaKeys.hls(v.id, version)}v360p/seg_0000.m4s`, bytes(64));
+    }
+    const base = `/media/videos/${v.id}/hls/`;
+    expect((await get(`${base}first1/master.m3u8`)).statusCode).toBe(200);
+    // Repackaged within the second the row is remembered: the new version plays at once.
+    await setVersion('second2');
+    expect((await get(`${base}second2/master.m3u8`)).statusCode).toBe(200);
+
+    const segment = await get(`${base}second2/v360p/seg_0000.m4s`);
+    expect(segment.headers.etag).toMatch(/^"/);
+    expect(segment.headers['last-modified']).toBeTruthy();
+    const again = await get(`${base}second2/v360p/seg_0000.m4s`, {
+      'if-none-match': segment.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe(CACHE.immutable);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect(again.rawPayload.length).toBe(0);
+  });
+
   it('keeps a replaced ladder playable during its grace period, then 404', async () => {
     const v = await makeVideo({ processingStatus: 'enhanced' });
     await w.t.database.db

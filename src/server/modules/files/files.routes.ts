@@ -8,6 +8,7 @@ import type { Guards } from '../../plugins/guards';
 import type { RouteCollector } from '../../plugins/routes';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
 import { sendStoredFile } from '../../storage/send-stored-file';
+import { publicMediaRows } from './public-media-rows';
 import type { VideoMediaRow, VideosService } from '../videos/videos.service';
 
 interface Deps {
@@ -62,9 +63,13 @@ export function publicDownloadName(title: string, videoId: string): string {
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
 export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: Deps): void {
-  async function video({ id }: { id: string }): Promise<VideoMediaRow> {
+  const rows = publicMediaRows((id) => videos.findForMedia(id));
+
+  /** The video's row; `fresh`: as stored now, never the remembered public row. */
+  async function video({ id }: { id: string }, fresh = false): Promise<VideoMediaRow> {
     if (!UUID.test(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const row = await videos.findForMedia(id.toLowerCase());
+    const lower = id.toLowerCase();
+    const row = await (fresh ? rows.fresh(lower) : rows.find(lower));
     if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
     return row;
   }
@@ -103,8 +108,8 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
         .header('cross-origin-resource-policy', 'cross-origin');
     }
     const file = {
+      ...info,
       key,
-      size: info.size,
       contentType: options.contentType ?? contentTypeFor(key),
     };
     return sendStoredFile(store, request, reply, file, {
@@ -180,14 +185,17 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
   });
 
   routes.route(mediaEndpoints.hls, async ({ params, request, reply }) => {
-    const row = await video(params);
     const { version, '*': rest } = params;
-    if (
-      !VERSION.test(version) ||
-      row.processingStatus !== 'enhanced' ||
-      (hlsVersionOf(row.hlsUrl) !== version && !(await videos.isRetiring(row.id, version)))
-    ) {
-      throw new NotFoundError(MEDIA_NOT_FOUND);
+    if (!VERSION.test(version)) throw new NotFoundError(MEDIA_NOT_FOUND);
+    const servable = async (row: VideoMediaRow) =>
+      row.processingStatus === 'enhanced' &&
+      (hlsVersionOf(row.hlsUrl) === version || (await videos.isRetiring(row.id, version)));
+    let row = await video(params);
+    if (!(await servable(row))) {
+      // Only public rows are remembered: one may predate a ladder just packaged, so ask the stored row.
+      if (row.processingStatus !== 'enhanced') throw new NotFoundError(MEDIA_NOT_FOUND);
+      row = await video(params, true);
+      if (!(await servable(row))) throw new NotFoundError(MEDIA_NOT_FOUND);
     }
     const key = `${mediaKeys.hls(row.id, version)}${rest}`;
     const cache = rest.endsWith('.m3u8') ? CACHE.playlist : CACHE.immutable;

@@ -129,7 +129,7 @@ export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
         store,
         request,
         reply,
-        { key, size: info.size, contentType },
+        { ...info, key, contentType },
         {
           cacheControl: `private, max-age=${maxAge}`,
           downloadName: query.download,
