@@ -141,7 +141,9 @@ describe('stills and preview', HEAVY, () => {
     expect(early!.codec).toBe('h264,aac');
     expect(early!.playlist).not.toContain('#EXT-X-ENDLIST');
     const last = calls.at(-1)!;
-    expect(last).toEqual({ count: 10, ended: true });
+    // 40 s in 4 s segments (a last short one may carry the sound's tail).
+    expect(last.ended).toBe(true);
+    expect(last.count).toBeGreaterThanOrEqual(10);
     expect(calls.filter((c) => c.ended)).toHaveLength(1);
     // Each call lists more than the one before (the playlist only grows).
     for (let i = 1; i < calls.length; i++)
