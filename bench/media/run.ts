@@ -248,37 +248,51 @@ async function runCase(c: Case, clipFile: string, logoFile: string, work: string
   }
 }
 
-/** A 1080p MPEG-4 Part 2 AVI with MP3 sound (what an old camera writes), made once and kept. */
+/**
+ * A 1080p MPEG-4 Part 2 AVI with MP3 sound (what an old camera writes), made once and kept: the
+ * 1-minute clip is encoded, longer ones are it looped and copied (same picture, same bit rate).
+ */
 async function cachedLegacyClip(minutes: number): Promise<string> {
   const file = path.join(CACHE_DIR, `legacy-1080p-${minutes}min.avi`);
   if (await stat(file).catch(() => null)) return file;
   await mkdir(CACHE_DIR, { recursive: true });
-  const seconds = minutes * 60;
   const partial = `${file}.part.avi`;
-  await exec(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=1920x1080:r=30:d=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=220:d=${seconds}:sample_rate=48000,volume=-18dB`,
-    '-c:v',
-    'mpeg4',
-    '-q:v',
-    '4',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '128k',
-    '-shortest',
-    partial,
-  ]);
+  const quiet = ['-hide_banner', '-loglevel', 'error', '-y'];
+  if (minutes === 1) {
+    await exec(FFMPEG, [
+      ...quiet,
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1920x1080:r=30:d=60',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=220:d=60:sample_rate=48000,volume=-18dB',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '4',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      '-shortest',
+      partial,
+    ]);
+  } else {
+    const one = await cachedLegacyClip(1);
+    await exec(FFMPEG, [
+      ...quiet,
+      '-stream_loop',
+      String(minutes - 1),
+      '-i',
+      one,
+      '-c',
+      'copy',
+      partial,
+    ]);
+  }
   await rename(partial, file);
   return file;
 }
