@@ -52,6 +52,15 @@ export const mediaEndpoints = {
     summary: "The raw upload's preview, for the owner or an admin",
     produces: 'video/mp4',
   }),
+  /** The growing HLS preview of a source the browser cannot play: index.m3u8 and its segments. */
+  previewHls: endpoint()({
+    method: 'GET',
+    path: `${VIDEO_MEDIA_PATH}/preview/*`,
+    access: 'owner',
+    summary:
+      "The raw upload's growing HLS preview (playlist and segments), for the owner or an admin",
+    produces: 'application/vnd.apple.mpegurl',
+  }),
   /** `download=1`: saved under the class title (the owner and admins: under the file's name). */
   enhanced: endpoint<{ query: { download?: '1'; v?: string } }>()({
     method: 'GET',

@@ -210,6 +210,14 @@ export function describeChange(change: EnhancementChange): string {
 }
 
 /** What every video route answers: the product's Video fields, the media URLs, never storage keys. */
+/**
+ * The owner's preview (decision 0029): 'none' until its first playable part exists; 'growing' while
+ * an HLS preview is being transcoded (its playlist gains segments, plays meanwhile); 'ended' once
+ * complete (a remux is complete at once); 'failed' when ingest gave up before the end.
+ */
+export const previewStates = ['none', 'growing', 'ended', 'failed'] as const;
+export type PreviewState = (typeof previewStates)[number];
+
 export const videoDto = z.object({
   id: z.string(),
   userId: z.string(),
@@ -244,7 +252,11 @@ export const videoDto = z.object({
   thumbnailUrl: z.string().nullable(),
   /** The player's poster (1280 px wide); set with the thumbnail by ingest. */
   posterUrl: z.string().nullable(),
+  /** The owner's preview: an MP4 (`previewKind` 'mp4') or an HLS playlist ('hls'); null: none yet. */
   previewUrl: z.string().nullable(),
+  previewKind: z.enum(['mp4', 'hls']).nullable(),
+  /** 'growing': the HLS preview plays and gains segments as the transcode goes (see previewStates). */
+  previewState: z.enum(previewStates),
   hlsUrl: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

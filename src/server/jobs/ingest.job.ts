@@ -1,5 +1,6 @@
 import { makePreview, makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
+import { nextPreviewState } from '../media/growing-preview';
 import { mediaKeys, mediaUrls } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
@@ -8,6 +9,7 @@ import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
 import { failedNote, limitNote, NOTES } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
+import { previewPublisher } from './preview-publisher';
 
 /** Whole seconds, as the product's text (at least 1 for anything that plays). */
 export function durationText(seconds: number): string {
@@ -15,7 +17,8 @@ export function durationText(seconds: number): string {
 }
 
 /**
- * ingest: ffprobe (duration, codecs, size into the row), thumbnail and poster, the instant preview;
+ * ingest: ffprobe (duration, codecs, size into the row), thumbnail and poster, the instant preview
+ * (a remux, or the growing HLS preview published as it is transcoded);
  * then, with AUTO_ENHANCE on, queues `enhance`. An unreadable file fails the video at once (no
  * retry can fix it). Running it twice rewrites the same files with the same bytes.
  */
@@ -69,9 +72,6 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
 
         const stills = { thumbnail: work.file('thumbnail.jpg'), poster: work.file('poster.jpg') };
         await makeStills(tools, input, info, stills, run);
-        const previewFile = work.file('preview.mp4');
-        const mode = await makePreview(tools, input, info, previewFile, run);
-
         // Published (atomically) before the row points at them.
         await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
           contentType: contentTypeFor('x.jpg'),
@@ -79,25 +79,48 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
         await store.putFile(mediaKeys.poster(videoId), stills.poster, {
           contentType: contentTypeFor('x.jpg'),
         });
-        await store.putFile(mediaKeys.preview(videoId), previewFile, {
-          contentType: contentTypeFor('x.mp4'),
-        });
-        const updated = await lifecycle.update(videoId, {
+        const described = await lifecycle.update(videoId, {
           duration: durationText(info.durationSeconds),
           width: info.video.width,
           height: info.video.height,
           videoCodec: info.video.codec.slice(0, 32),
           audioCodec: info.audio ? info.audio.codec.slice(0, 32) : null,
           thumbnailUrl: mediaUrls.thumbnail(videoId),
-          previewUrl: mediaUrls.preview(videoId),
         });
+        if (!described) return { outcome: 'skipped', reason: 'video deleted' };
+
+        const out = { file: work.file('preview.mp4'), dir: work.file('preview') };
+        const mode = await makePreview(tools, input, info, out, {
+          signal: ctx.signal,
+          // Not browser-safe: the growing HLS preview, published segment by segment (decision 0029).
+          onSegments: await previewPublisher({
+            store,
+            lifecycle,
+            videoId,
+            state: described.previewState,
+            dir: out.dir,
+          }),
+        });
+        if (mode === 'remux') {
+          await store.putFile(mediaKeys.preview(videoId), out.file, {
+            contentType: contentTypeFor('x.mp4'),
+          });
+          if (
+            !(await lifecycle.update(videoId, {
+              previewUrl: mediaUrls.preview(videoId),
+              previewState: 'ended',
+            }))
+          )
+            return { outcome: 'skipped', reason: 'video deleted' };
+        }
+        const updated = await lifecycle.find(videoId);
         if (!updated) return { outcome: 'skipped', reason: 'video deleted' };
         await lifecycle.record(videoId, {
           action: 'ingested',
           status: updated.processingStatus,
           by: SYSTEM,
           notes:
-            `Preview ready (${mode === 'remux' ? 'original codecs' : 'fast transcode'}): ` +
+            `Preview ready (${mode === 'remux' ? 'original codecs' : 'fast transcode, streamed as it grew'}): ` +
             `${info.video.width}x${info.video.height} ${info.video.codec}` +
             `${info.audio ? `/${info.audio.codec}` : ', no audio'}, ${durationText(info.durationSeconds)} s.`,
         });
@@ -111,6 +134,12 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
 
     async onFinalFailure({ videoId }, error, { attempts }) {
       await failVideo(videoId, failedNote('prepare', attempts, error));
+      // A growing preview stops growing; its playlist never claims an end it did not reach.
+      const row = await lifecycle.find(videoId);
+      if (row?.previewState === 'growing')
+        await lifecycle.update(videoId, {
+          previewState: nextPreviewState(row.previewState, 'fail').state,
+        });
     },
   };
 }

@@ -1,9 +1,18 @@
-import { open } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { SNIFF_BYTES } from '@shared/video-sniff';
 import { FfmpegError, runFfmpeg, runFfprobe, type MediaTools, type RunOptions } from './ffmpeg';
 import { demuxerFor } from './input-args';
 import { limitBreach, MediaLimitError } from './media-limits';
-import { buildPreviewArgs, buildStillsArgs, previewMode, type PreviewMode } from './preview-args';
+import { parseMediaPlaylist, PREVIEW_PLAYLIST, type Segment } from './growing-preview';
+import {
+  buildGrowingPreviewArgs,
+  buildPreviewArgs,
+  buildStillsArgs,
+  previewMode,
+  type PreviewMode,
+} from './preview-args';
 import { buildProbeArgs, parseProbe, UnreadableMediaError, type MediaInfo } from './probe-args';
 
 /** The file's leading bytes and its size. */
@@ -55,26 +64,30 @@ export async function makeStills(
   await runFfmpeg(tools, buildStillsArgs(file, info, out), options);
 }
 
+/** How often the growing preview's local playlist is read for new segments. */
+const PLAYLIST_POLL_MS = 200;
+
 /**
- * The owner's instant preview: a remux when the codecs allow (falling back to the transcode when the
- * container will not remux cleanly), else the fast low-resolution transcode.
+ * The owner's instant preview. A browser-safe source is remuxed into `out.file` (falling back to
+ * the transcode when the container will not remux cleanly): 'remux'. Any other is transcoded in
+ * order into `out.dir` as a growing HLS preview (decision 0029): `onSegments` gets every segment
+ * ffmpeg has finished so far each time there are new ones (never concurrently), and once more with
+ * all of them when ffmpeg is done: 'transcode'. An error in `onSegments` stops ffmpeg and is thrown.
  */
 export async function makePreview(
   tools: MediaTools,
   file: string,
   info: MediaInfo,
-  output: string,
-  options: Pick<RunOptions, 'signal' | 'cwd'> & { onProgress?: (fraction: number) => void } = {},
+  out: { file: string; dir: string },
+  options: Pick<RunOptions, 'signal'> & {
+    onSegments?: (segments: Segment[], ended: boolean) => Promise<void>;
+  } = {},
 ): Promise<PreviewMode> {
-  const mode = previewMode(info);
-  const progress = options.onProgress
-    ? { durationSeconds: info.durationSeconds, onProgress: options.onProgress }
-    : undefined;
-  if (mode === 'remux') {
+  if (previewMode(info) === 'remux') {
     try {
-      await runFfmpeg(tools, buildPreviewArgs(file, output, info, 'remux'), {
+      await runFfmpeg(tools, buildPreviewArgs(file, out.file, info), {
         signal: options.signal,
-        cwd: options.cwd,
+        cwd: path.dirname(out.file),
         timing: { step: 'preview-remux', mediaSeconds: info.durationSeconds },
       });
       return 'remux';
@@ -82,11 +95,52 @@ export async function makePreview(
       if (!(error instanceof FfmpegError)) throw error;
     }
   }
-  await runFfmpeg(tools, buildPreviewArgs(file, output, info, 'transcode'), {
-    signal: options.signal,
-    cwd: options.cwd,
-    progress,
-    timing: { step: 'preview-transcode', mediaSeconds: info.durationSeconds },
-  });
+  await growingPreview(tools, file, info, out.dir, options);
   return 'transcode';
+}
+
+async function growingPreview(
+  tools: MediaTools,
+  file: string,
+  info: MediaInfo,
+  dir: string,
+  options: Pick<RunOptions, 'signal'> & {
+    onSegments?: (segments: Segment[], ended: boolean) => Promise<void>;
+  },
+): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const read = async () =>
+    parseMediaPlaylist(await readFile(path.join(dir, PREVIEW_PLAYLIST), 'utf8').catch(() => ''));
+  let told = 0;
+  let encoding = true;
+  const watching = (async () => {
+    while (encoding) {
+      const { segments } = await read();
+      if (segments.length > told) {
+        told = segments.length;
+        await options.onSegments?.(segments, false);
+      }
+      await delay(PLAYLIST_POLL_MS, undefined, { signal }).catch(() => undefined);
+    }
+  })().catch((error: unknown) => {
+    stop.abort(error);
+    throw error;
+  });
+  try {
+    await runFfmpeg(tools, buildGrowingPreviewArgs(file, info), {
+      signal,
+      cwd: dir,
+      timing: { step: 'preview-transcode', mediaSeconds: info.durationSeconds },
+    });
+  } finally {
+    encoding = false;
+    stop.abort(new Error('preview encode over'));
+    await watching;
+  }
+  const { segments, ended } = await read();
+  if (!ended || segments.length === 0) throw new Error('the preview playlist did not end');
+  await options.onSegments?.(segments, true);
 }

@@ -3,7 +3,7 @@ import { buildAnalysisArgs, buildMotionArgs } from './analysis-args';
 import { buildEnhanceArgs } from './enhance-args';
 import { buildHlsArgs, ladderFor } from './hls-args';
 import { DEMUXER_OF, userInputArgs } from './input-args';
-import { buildPreviewArgs, buildStillsArgs } from './preview-args';
+import { buildGrowingPreviewArgs, buildPreviewArgs, buildStillsArgs } from './preview-args';
 import type { MediaInfo } from './probe-args';
 
 const info: MediaInfo = {
@@ -68,8 +68,8 @@ describe('user files reach ffmpeg with their demuxer only', () => {
     };
     const passes = [
       buildStillsArgs('/in/a', info, { thumbnail: 't.jpg', poster: 'p.jpg' }),
-      buildPreviewArgs('/in/a', '/w/p.mp4', info, 'remux'),
-      buildPreviewArgs('/in/a', '/w/p.mp4', info, 'transcode'),
+      buildPreviewArgs('/in/a', '/w/p.mp4', info),
+      buildGrowingPreviewArgs('/in/a', info),
       buildAnalysisArgs('/in/a', info, { audio: true, background: true, keyframesOnly: false }),
       buildMotionArgs('/in/a', info),
       buildEnhanceArgs('/in/a', info, plan, '/w/out.mp4'),

@@ -14,6 +14,8 @@ export const mediaKeys = {
   beforeAudio: (videoId: string) => `videos/${videoId}/before.m4a`,
   afterAudio: (videoId: string) => `videos/${videoId}/after.m4a`,
   preview: (videoId: string) => `videos/${videoId}/preview.mp4`,
+  /** The growing HLS preview: index.m3u8 and seg_NNNNN.ts (decision 0029). */
+  previewHls: (videoId: string) => `videos/${videoId}/preview/`,
   /** One per run: a retry rewrites its own file, a new run never touches the one being served. */
   enhanced: (videoId: string, version: string) => `videos/${videoId}/enhanced/${version}.mp4`,
   enhancedPrefix: (videoId: string) => `videos/${videoId}/enhanced/`,
@@ -34,6 +36,8 @@ export const mediaUrls = {
   afterAudio: (videoId: string, version: string) =>
     buildPath(mediaEndpoints.afterAudio, { id: videoId }, { v: version }),
   preview: (videoId: string) => buildPath(mediaEndpoints.preview, { id: videoId }),
+  previewHls: (videoId: string) =>
+    buildPath(mediaEndpoints.previewHls, { id: videoId, '*': 'index.m3u8' }),
   /**
    * The enhanced file, whichever job or admin upload stored it (the route reads enhancedKey). The
    * version makes a new file a new URL for caches.
@@ -43,6 +47,12 @@ export const mediaUrls = {
   hls: (videoId: string, version: string) =>
     buildPath(mediaEndpoints.hls, { id: videoId, version, '*': 'master.m3u8' }),
 };
+
+/** What a previewUrl names: the MP4 (a remux) or the growing HLS preview's playlist. */
+export function previewKindOf(previewUrl: string | null): 'mp4' | 'hls' | null {
+  if (!previewUrl) return null;
+  return previewUrl.endsWith('.m3u8') ? 'hls' : 'mp4';
+}
 
 /** The packaging version an hlsUrl points at, or null. */
 export function hlsVersionOf(hlsUrl: string | null | undefined): string | null {

@@ -91,7 +91,9 @@ describe('stills and preview', HEAVY, () => {
     expect(await widthOf(w.file('t.jpg'))).toBe(480);
     // The poster is at most 1280 wide, never wider than the source.
     expect(await widthOf(w.file('p.jpg'))).toBe(640);
-    expect(await makePreview(tools, input, info, w.file('preview.mp4'))).toBe('remux');
+    expect(
+      await makePreview(tools, input, info, { file: w.file('preview.mp4'), dir: w.file('hls') }),
+    ).toBe('remux');
     const preview = await probeMedia(tools, w.file('preview.mp4'));
     expect(preview.video.codec).toBe('h264');
     expect(Math.abs(preview.durationSeconds - info.durationSeconds)).toBeLessThan(0.1);
@@ -100,18 +102,60 @@ describe('stills and preview', HEAVY, () => {
     expect(head.indexOf('moov')).toBeGreaterThan(-1);
   });
 
-  it('an MPEG-4 Part 2 AVI is transcoded to H.264 for the preview, its speed reported', async () => {
-    const input = await clip('legacy');
+  it('an MPEG-4 Part 2 AVI grows as an HLS preview: segments play before the transcode ends, the playlist ends, its speed reported', async () => {
+    const input = await clip('legacyLong');
     const info = await probeMedia(tools, input);
     expect(info.video.codec).toBe('mpeg4');
     const w = await work('legacy');
+    const dir = w.file('preview');
+    const calls: Array<{ count: number; ended: boolean }> = [];
+    let early: { codec: string; playlist: string } | null = null;
     const runs: Array<{ step: string; mediaSeconds: number; wallSeconds: number }> = [];
     const observed = {
       ...tools,
       observe: (step: string, mediaSeconds: number, wallSeconds: number) =>
         runs.push({ step, mediaSeconds, wallSeconds }),
     };
-    expect(await makePreview(observed, input, info, w.file('preview.mp4'))).toBe('transcode');
+    const mode = await makePreview(
+      observed,
+      input,
+      info,
+      { file: w.file('preview.mp4'), dir },
+      {
+        onSegments: async (segments, ended) => {
+          calls.push({ count: segments.length, ended });
+          if (ended || early) return;
+          // ffmpeg is still encoding: the listed segment is complete and plays on its own.
+          const { stdout } = await runFfprobe(tools, [
+            '-v',
+            'error',
+            '-show_entries',
+            'stream=codec_name',
+            '-of',
+            'csv=p=0',
+            path.join(dir, segments[0]!.name),
+          ]);
+          early = {
+            // MPEG-TS lists its streams under its program too: each codec once.
+            codec: [...new Set(stdout.split('\n').filter(Boolean))].join(','),
+            playlist: await readFile(path.join(dir, 'index.m3u8'), 'utf8'),
+          };
+        },
+      },
+    );
+    expect(mode).toBe('transcode');
+    expect(early).not.toBeNull();
+    expect(early!.codec).toBe('h264,aac');
+    expect(early!.playlist).not.toContain('#EXT-X-ENDLIST');
+    const last = calls.at(-1)!;
+    // 40 s in 4 s segments (a last short one may carry the sound's tail).
+    expect(last.ended).toBe(true);
+    expect(last.count).toBeGreaterThanOrEqual(10);
+    expect(calls.filter((c) => c.ended)).toHaveLength(1);
+    // Each call lists more than the one before (the playlist only grows).
+    for (let i = 1; i < calls.length; i++)
+      expect(calls[i]!.count).toBeGreaterThanOrEqual(calls[i - 1]!.count);
+    expect(calls[0]!.count).toBeLessThan(10);
     // The remux is tried first only for browser-safe sources: one timed run, the transcode.
     expect(runs).toEqual([
       {
@@ -121,9 +165,6 @@ describe('stills and preview', HEAVY, () => {
       },
     ]);
     expect(runs[0]!.wallSeconds).toBeGreaterThan(0);
-    const preview = await probeMedia(tools, w.file('preview.mp4'));
-    expect(preview.video.codec).toBe('h264');
-    expect(preview.audio?.codec).toBe('aac');
   });
 });
 

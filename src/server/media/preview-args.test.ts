@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildGrowingPreviewArgs,
   buildPreviewArgs,
   buildStillsArgs,
   fitShortSide,
@@ -63,26 +64,37 @@ describe('buildPreviewArgs', () => {
     expect(after(args, '-c:a')).toBe('aac');
   });
 
-  it('transcode: low-resolution H.264 ultrafast, never upscaled', () => {
-    const args = buildPreviewArgs(
+  it('maps no audio when there is none', () => {
+    const args = buildPreviewArgs('/in.mp4', '/out.mp4', info({}, null));
+    expect(args).not.toContain('0:a:0');
+  });
+});
+
+describe('buildGrowingPreviewArgs', () => {
+  it('low-resolution H.264 ultrafast, never upscaled, as an HLS EVENT playlist of 4 s TS segments', () => {
+    const args = buildGrowingPreviewArgs(
       '/in.avi',
-      '/out.mp4',
       info({ codec: 'mpeg4', width: 1280, height: 720 }),
     );
     expect(after(args, '-c:v')).toBe('libx264');
     expect(after(args, '-preset')).toBe('ultrafast');
     expect(after(args, '-vf')).toBe('scale=854:480,format=yuv420p');
-    const small = buildPreviewArgs(
+    expect(after(args, '-c:a')).toBe('aac');
+    // A keyframe every 4 s (30 fps): every segment starts with one and plays on its own.
+    expect(after(args, '-g')).toBe('120');
+    expect(after(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
+    expect(after(args, '-hls_playlist_type')).toBe('event');
+    expect(after(args, '-hls_list_size')).toBe('0');
+    // Segments are written as .tmp and renamed when complete, before the playlist lists them.
+    expect(after(args, '-hls_flags')).toContain('temp_file');
+    expect(after(args, '-hls_segment_filename')).toBe('seg_%05d.ts');
+    expect(args.at(-1)).toBe('index.m3u8');
+    const small = buildGrowingPreviewArgs(
       '/in.avi',
-      '/out.mp4',
-      info({ codec: 'mpeg4', width: 320, height: 240 }),
+      info({ codec: 'mpeg4', width: 320, height: 240 }, null),
     );
     expect(after(small, '-vf')).toBe('scale=320:240,format=yuv420p');
-  });
-
-  it('maps no audio when there is none', () => {
-    const args = buildPreviewArgs('/in.mp4', '/out.mp4', info({}, null));
-    expect(args).not.toContain('0:a:0');
+    expect(small).not.toContain('0:a:0');
   });
 });
 

@@ -80,7 +80,7 @@ export function isBrowserSafeAudio(info: MediaInfo): boolean {
 
 export type PreviewMode = 'remux' | 'transcode';
 
-/** Remux (seconds) when the video is browser-safe, else a fast low-resolution transcode. */
+/** Remux (seconds) when the video is browser-safe, else the fast low-resolution transcode (growing HLS). */
 export function previewMode(info: MediaInfo): PreviewMode {
   return isBrowserSafeVideo(info) ? 'remux' : 'transcode';
 }
@@ -98,50 +98,57 @@ export function fitShortSide(
 }
 
 /**
- * The owner's preview as MP4 with the index up front (plays while it downloads). A remux copies
- * the video (audio too when AAC/MP3, else a quick AAC encode); a transcode makes ≤480p H.264.
+ * The owner's preview of a browser-safe source as MP4 with the index up front (plays while it
+ * downloads): the video copied, the sound too when AAC/MP3, else a quick AAC encode. Any other
+ * source gets the growing HLS preview (buildGrowingPreviewArgs).
  */
-export function buildPreviewArgs(
-  input: string,
-  output: string,
-  info: MediaInfo,
-  mode: PreviewMode = previewMode(info),
-): string[] {
-  const audio = info.audio
-    ? [
-        '-map',
-        '0:a:0',
-        ...(isBrowserSafeAudio(info) && mode === 'remux'
-          ? ['-c:a', 'copy']
-          : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
-      ]
-    : [];
-  if (mode === 'remux') {
-    return [
-      ...quiet,
-      ...userInputArgs(input, info.demuxer),
-      '-map',
-      '0:v:0',
-      '-c:v',
-      'copy',
-      ...audio,
-      '-sn',
-      '-dn',
-      '-map_metadata',
-      '-1',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-      output,
-    ];
-  }
-  const size = fitShortSide(info.video.width, info.video.height, PREVIEW_MAX_SHORT_SIDE);
+export function buildPreviewArgs(input: string, output: string, info: MediaInfo): string[] {
   return [
     ...quiet,
     ...userInputArgs(input, info.demuxer),
     '-map',
     '0:v:0',
+    '-c:v',
+    'copy',
+    ...(info.audio
+      ? [
+          '-map',
+          '0:a:0',
+          ...(isBrowserSafeAudio(info)
+            ? ['-c:a', 'copy']
+            : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
+        ]
+      : []),
+    '-sn',
+    '-dn',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/** Segment length of the growing preview: a keyframe every 4 s, one segment each. */
+export const PREVIEW_SEGMENT_SECONDS = 4;
+
+/**
+ * The growing preview (decision 0029): the fast ≤480p H.264 transcode, in order, as an HLS EVENT
+ * playlist of MPEG-TS segments (each plays on its own) written into the folder ffmpeg runs in:
+ * index.m3u8, seg_00000.ts... ffmpeg lists a segment only once it is complete (temp_file: written
+ * as .tmp, renamed when done). Only local files are written (the output format is named).
+ */
+export function buildGrowingPreviewArgs(input: string, info: MediaInfo): string[] {
+  const size = fitShortSide(info.video.width, info.video.height, PREVIEW_MAX_SHORT_SIDE);
+  const gop = Math.max(1, Math.round((info.video.fps ?? 30) * PREVIEW_SEGMENT_SECONDS));
+  return [
+    ...quiet,
+    ...userInputArgs(input, info.demuxer),
+    '-map',
+    '0:v:0',
+    ...(info.audio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
     '-vf',
     `scale=${size.width}:${size.height},format=yuv420p`,
     '-c:v',
@@ -152,15 +159,30 @@ export function buildPreviewArgs(
     'fastdecode',
     '-crf',
     '28',
-    ...audio,
+    '-g',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${PREVIEW_SEGMENT_SECONDS})`,
     '-sn',
     '-dn',
     '-map_metadata',
     '-1',
-    '-movflags',
-    '+faststart',
     '-f',
-    'mp4',
-    output,
+    'hls',
+    '-hls_time',
+    String(PREVIEW_SEGMENT_SECONDS),
+    '-hls_list_size',
+    '0',
+    '-hls_playlist_type',
+    'event',
+    '-hls_flags',
+    'independent_segments+temp_file',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    'seg_%05d.ts',
+    'index.m3u8',
   ];
 }

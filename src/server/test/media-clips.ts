@@ -22,6 +22,7 @@ export type ClipName =
   | 'ladder'
   | 'noaudio'
   | 'legacy'
+  | 'legacyLong'
   | 'long';
 
 const SECONDS = 3;
@@ -188,9 +189,28 @@ const RECIPES: Record<ClipName, (out: string) => string[]> = {
     '-shortest',
     out,
   ],
+  // Long enough (40 s, ten preview segments) for the growing preview to be seen growing.
+  legacyLong: (out) => [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=960x540:r=25:d=40',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=40:sample_rate=48000,volume=-20dB',
+    '-c:v',
+    'mpeg4',
+    '-q:v',
+    '5',
+    '-c:a',
+    'mp3',
+    '-shortest',
+    out,
+  ],
 };
 
-const EXTENSIONS: Partial<Record<ClipName, string>> = { legacy: 'avi' };
+const EXTENSIONS: Partial<Record<ClipName, string>> = { legacy: 'avi', legacyLong: 'avi' };
 
 let dir: Promise<string> | undefined;
 const made = new Map<ClipName, Promise<string>>();

@@ -1,4 +1,5 @@
 import type { VideoDto } from '@shared/videos.contract';
+import { StreamVideo } from '@web/components/stream-video';
 import {
   Dialog,
   DialogContent,
@@ -7,11 +8,23 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 
-/** The playable file of a ready video: the enhanced file, else the quick preview. */
-export function playableUrl(
-  video: Pick<VideoDto, 'enhancedFileUrl' | 'previewUrl'>,
-): string | null {
-  return video.enhancedFileUrl ?? video.previewUrl ?? null;
+type Playable = Pick<VideoDto, 'enhancedFileUrl' | 'previewUrl' | 'previewKind' | 'previewState'>;
+
+/**
+ * What the dialog plays: the enhanced file, else the owner's preview (an MP4, or the HLS preview
+ * that grows while it is transcoded: `growing`). A failed preview is not offered.
+ */
+export function playableSource(
+  video: Playable,
+): { url: string; kind: 'mp4' | 'hls'; growing: boolean } | null {
+  if (video.enhancedFileUrl) return { url: video.enhancedFileUrl, kind: 'mp4', growing: false };
+  if (!video.previewUrl || !video.previewKind) return null;
+  if (video.previewState !== 'growing' && video.previewState !== 'ended') return null;
+  return {
+    url: video.previewUrl,
+    kind: video.previewKind,
+    growing: video.previewState === 'growing',
+  };
 }
 
 /** Watches one video in a dialog; `video` null closes it. */
@@ -19,13 +32,10 @@ export function VideoPlayerDialog({
   video,
   onClose,
 }: {
-  video: Pick<
-    VideoDto,
-    'id' | 'title' | 'description' | 'enhancedFileUrl' | 'previewUrl' | 'posterUrl'
-  > | null;
+  video: (Pick<VideoDto, 'id' | 'title' | 'description' | 'posterUrl'> & Playable) | null;
   onClose: () => void;
 }) {
-  const src = video ? playableUrl(video) : null;
+  const source = video ? playableSource(video) : null;
   return (
     <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-3xl">
@@ -35,10 +45,11 @@ export function VideoPlayerDialog({
             {video?.description || 'Video player'}
           </DialogDescription>
         </DialogHeader>
-        {src ? (
-          <video
+        {source ? (
+          <StreamVideo
             key={video?.id}
-            src={src}
+            src={source.url}
+            kind={source.kind}
             poster={video?.posterUrl ?? undefined}
             controls
             autoPlay
@@ -48,9 +59,14 @@ export function VideoPlayerDialog({
             data-testid="video-player"
           >
             <track kind="captions" />
-          </video>
+          </StreamVideo>
         ) : (
           <p className="text-sm text-muted-foreground">This video is not ready to watch yet.</p>
+        )}
+        {source?.growing && (
+          <p className="text-sm text-muted-foreground" data-testid="preview-growing">
+            Preview: the rest of the class is still being prepared and plays as it is ready.
+          </p>
         )}
       </DialogContent>
     </Dialog>

@@ -13,6 +13,7 @@ import {
 import type {
   EnhancementReport,
   LogoCorner,
+  PreviewState,
   VideoEventAction,
   VideoStatus,
 } from '@shared/videos.contract';
@@ -58,6 +59,11 @@ export const videos = pgTable(
     /** What ingest and packaging produce. */
     thumbnailUrl: text('thumbnail_url'),
     previewUrl: text('preview_url'),
+    /** none -> growing -> ended | failed (decision 0029); a remux preview is 'ended' at once. */
+    previewState: varchar('preview_state', { length: 8 })
+      .$type<PreviewState>()
+      .notNull()
+      .default('none'),
     hlsUrl: text('hls_url'),
     width: integer('width'),
     height: integer('height'),

@@ -105,6 +105,43 @@ describe('A/B audio clips', () => {
   });
 });
 
+describe('growing HLS preview', () => {
+  it('serves the owner its playlist (never cached) and segments, nothing else, and to no one else', async () => {
+    const v = await makeVideo({ previewState: 'growing' });
+    await w.t.database.db
+      .update(videos)
+      .set({ previewUrl: mediaUrls.previewHls(v.id) })
+      .where(eq(videos.id, v.id));
+    const prefix = mediaKeys.previewHls(v.id);
+    await put(`${prefix}index.m3u8`, Buffer.from('#EXTM3U\n'));
+    await put(`${prefix}seg_00000.ts`, bytes(188));
+    await put(`${prefix}other.ts`, bytes(10));
+    const playlist = mediaUrls.previewHls(v.id);
+    expect(playlist).toBe(`/media/videos/${v.id}/preview/index.m3u8`);
+    expect((await get(playlist)).statusCode).toBe(401);
+    expect((await get(playlist, { cookie: w.other.cookie })).statusCode).toBe(404);
+    const mine = await get(playlist, { cookie: w.owner.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(mine.headers['cache-control']).toBe(CACHE.growing);
+    const segment = await get(`/media/videos/${v.id}/preview/seg_00000.ts`, {
+      cookie: w.admin.cookie,
+    });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.headers['cache-control']).toBe(CACHE.private);
+    for (const name of ['other.ts', '..%2Findex.m3u8', 'seg_00000.ts%00', 'seg_99999.ts']) {
+      const r = await get(`/media/videos/${v.id}/preview/${name}`, { cookie: w.owner.cookie });
+      expect(r.statusCode).toBe(404);
+    }
+    // An MP4 preview has no playlist to serve.
+    const mp4 = await makeVideo({ previewUrl: 'set' });
+    await put(`${mediaKeys.previewHls(mp4.id)}index.m3u8`, Buffer.from('#EXTM3U\n'));
+    const r = await get(mediaUrls.previewHls(mp4.id), { cookie: w.owner.cookie });
+    expect(r.statusCode).toBe(404);
+  });
+});
+
 describe('enhanced file', () => {
   it('is private until the video is enhanced, then public with ranges and a download name', async () => {
     // Any key: an admin upload may live elsewhere than the pipeline's own files.

@@ -3,7 +3,8 @@ import { isFlagSet } from '@shared/flags';
 import { mediaEndpoints } from '@shared/media.contract';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { contentTypeFor } from '../../media/media-files';
-import { hlsVersionOf, mediaKeys } from '../../media/media-paths';
+import { PREVIEW_PLAYLIST, PREVIEW_SEGMENT } from '../../media/growing-preview';
+import { hlsVersionOf, mediaKeys, previewKindOf } from '../../media/media-paths';
 import type { Guards } from '../../plugins/guards';
 import type { RouteCollector } from '../../plugins/routes';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
@@ -29,6 +30,7 @@ export const CACHE = {
   still: 'public, max-age=3600',
   enhanced: 'public, max-age=3600',
   private: 'private, max-age=3600',
+  growing: 'private, no-cache',
 } as const;
 
 /** "Class 1.mov" -> "Class 1-enhanced.mp4" */
@@ -57,7 +59,8 @@ export function publicDownloadName(title: string, videoId: string): string {
  * The pipeline's files, streamed from the object store with ranges:
  * - thumbnail.jpg, poster.jpg: public once the video is enhanced (the gym page shows them), else
  *   owner or admin;
- * - preview.mp4, before.jpg: the owner (or an admin) only: they are the raw upload;
+ * - preview.mp4, preview/ (the growing HLS preview), before.jpg: the owner (or an admin) only: they
+ *   are the raw upload;
  * - before.m4a, after.m4a (the A/B audio): the owner (or an admin) only, while the report names
  *   them (an admin's enhanced file clears it);
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
@@ -159,6 +162,20 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
     if (!row.previewUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
     return send(request, reply, mediaKeys.preview(row.id), {
       cache: CACHE.private,
+      isPublic: false,
+    });
+  });
+
+  routes.route(mediaEndpoints.previewHls, async ({ params, request, reply }) => {
+    const row = await video(params);
+    await ownerOrAdmin(request, reply, row);
+    const name = params['*'];
+    const isPlaylist = name === PREVIEW_PLAYLIST;
+    if (previewKindOf(row.previewUrl) !== 'hls' || !(isPlaylist || PREVIEW_SEGMENT.test(name)))
+      throw new NotFoundError(MEDIA_NOT_FOUND);
+    return send(request, reply, `${mediaKeys.previewHls(row.id)}${name}`, {
+      // The playlist grows while the preview is transcoded: always asked again.
+      cache: isPlaylist ? CACHE.growing : CACHE.private,
       isPublic: false,
     });
   });

@@ -15,6 +15,7 @@ export type VideoPatch = Partial<
     | 'audioCodec'
     | 'thumbnailUrl'
     | 'previewUrl'
+    | 'previewState'
     | 'hlsUrl'
     | 'enhancedKey'
     | 'enhancedFileUrl'

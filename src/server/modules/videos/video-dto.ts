@@ -1,6 +1,6 @@
 import { DEFAULT_LOGO_PLACEMENT, type LogoPlacement, type VideoDto } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
-import { mediaUrls } from '../../media/media-paths';
+import { mediaUrls, previewKindOf } from '../../media/media-paths';
 
 /** The stored placement; the default for a logo added before placements were stored. */
 export function logoPlacementOf(row: VideoRow): LogoPlacement | null {
@@ -53,6 +53,8 @@ export function toVideoDto(row: VideoRow): VideoDto {
     thumbnailUrl: row.thumbnailUrl,
     posterUrl: row.thumbnailUrl ? mediaUrls.poster(row.id) : null,
     previewUrl: row.previewUrl,
+    previewKind: previewKindOf(row.previewUrl),
+    previewState: row.previewState,
     hlsUrl: row.hlsUrl,
     width: row.width,
     height: row.height,

@@ -23,6 +23,7 @@ import {
 } from '@shared/admin.contract';
 import { formatDuration, formatSize } from '@shared/format';
 import { VIDEO_ACCEPT, type VideoStatus } from '@shared/videos.contract';
+import { StreamVideo } from '@web/components/stream-video';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
@@ -199,6 +200,7 @@ export const AdminVideoCard = memo(function AdminVideoCard({
             <Player
               label="Original"
               src={video.previewUrl}
+              kind={video.previewKind ?? 'mp4'}
               empty="The preview is being prepared."
               testId="original-player"
             />
@@ -293,11 +295,14 @@ function Fact({ label, value, icon: Icon }: { label: string; value: string; icon
 function Player({
   label,
   src,
+  kind = 'mp4',
   empty,
   testId,
 }: {
   label: string;
   src: string | null;
+  /** The original's preview may be the growing HLS preview (decision 0029). */
+  kind?: 'mp4' | 'hls';
   empty: string;
   testId: string;
 }) {
@@ -307,8 +312,9 @@ function Player({
         {label}
       </figcaption>
       {src ? (
-        <video
+        <StreamVideo
           src={src}
+          kind={kind}
           controls
           preload="metadata"
           playsInline

@@ -30,6 +30,8 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     thumbnailUrl: null,
     posterUrl: null,
     previewUrl: null,
+    previewKind: null,
+    previewState: 'none',
     hlsUrl: null,
     width: null,
     height: null,

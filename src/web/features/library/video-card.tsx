@@ -17,6 +17,7 @@ import { formatDuration, formatSize } from '@shared/format';
 import { explainFailure } from '@shared/video-failure';
 import type { VideoDto } from '@shared/videos.contract';
 import { ProcessingEstimate } from '@web/components/processing-estimate';
+import { playableSource } from '@web/components/video-player-dialog';
 import { VideoStatusBadge } from '@web/components/video-status-badge';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
@@ -50,6 +51,8 @@ export const VideoCard = memo(function VideoCard({
 }: { video: VideoDto } & VideoCardActions) {
   const status = videoCardStatus(video);
   const ready = status === 'ready';
+  // A processing class the owner can already play: its preview (growing or complete).
+  const preview = !ready && playableSource(video) !== null;
   const failed = status === 'error';
   const duration = formatDuration(video.duration);
   const size = formatSize(video.fileSize);
@@ -181,11 +184,11 @@ export const VideoCard = memo(function VideoCard({
               size="sm"
               variant={ready ? 'default' : 'secondary'}
               className="flex-1"
-              disabled={!ready}
+              disabled={!ready && !preview}
               onClick={() => onWatch(video)}
             >
               <Play aria-hidden="true" />
-              {ready ? 'Watch' : 'Processing'}
+              {ready ? 'Watch' : preview ? 'Preview' : 'Processing'}
               <span className="sr-only"> {video.title}</span>
             </Button>
             <Button size="sm" variant="outline" onClick={() => onEdit(video)}>
