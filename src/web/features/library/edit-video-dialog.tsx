@@ -19,6 +19,7 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
+import { BackgroundRerun } from './background-rerun';
 import { BeforeAfter } from './before-after';
 import { EnhancementChanges } from './enhancement-changes';
 
@@ -111,6 +112,7 @@ export function EditVideoDialog({
             <BeforeAfter before={video.beforeUrl} after={video.posterUrl} />
           )}
           {video?.enhancementReport && <EnhancementChanges report={video.enhancementReport} />}
+          {video && <BackgroundRerun video={video} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel
