@@ -71,13 +71,16 @@ async function openChooser(options: { width: number; height: number; dark?: bool
 async function previewsLoaded(dialog: Locator) {
   const options = dialog.getByTestId('background-option');
   await expect
-    .poll(() =>
-      options.evaluateAll((labels) =>
-        labels.every((l) => {
-          const img = l.querySelector('img')!;
-          return img.complete && img.naturalWidth === 320;
-        }),
-      ),
+    .poll(
+      () =>
+        options.evaluateAll((labels) =>
+          labels.every((l) => {
+            const img = l.querySelector('img')!;
+            return img.complete && img.naturalWidth === 320;
+          }),
+        ),
+      // The first visit draws the previews (ffmpeg) on a shared, loaded machine.
+      { timeout: 60_000 },
     )
     .toBe(true);
   await dialog.evaluate((el) =>

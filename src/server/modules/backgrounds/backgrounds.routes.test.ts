@@ -26,7 +26,7 @@ type Account = Awaited<ReturnType<typeof registerOwner>>;
 
 beforeAll(async () => {
   t = await startTestApp({ deps: { media: jobs } });
-});
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -155,14 +155,16 @@ describe('POST /api/auth/videos/:id/re-enhance', () => {
     expect((await reenhance(null, video.id, { backgroundId: 'studio' })).statusCode).toBe(401);
     expect((await reenhance(owner, 'not-a-uuid', { backgroundId: 'studio' })).statusCode).toBe(404);
 
-    const processing = await enhancedVideo(owner, { processingStatus: 'processing' });
-    const noBackground = await enhancedVideo(owner, { replaceBackground: false });
+    // Another owner of theirs, so the rate limit (per session) has room for these.
+    const second = await registerOwner(t.app);
+    const processing = await enhancedVideo(second, { processingStatus: 'processing' });
+    const noBackground = await enhancedVideo(second, { replaceBackground: false });
     const refusals = [
       [processing.id, BACKGROUND_MESSAGES.notEnhanced],
       [noBackground.id, BACKGROUND_MESSAGES.noBackground],
     ] as const;
     for (const [id, message] of refusals) {
-      const res = await reenhance(owner, id, { backgroundId: 'studio' });
+      const res = await reenhance(second, id, { backgroundId: 'studio' });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(message);
     }

@@ -104,7 +104,6 @@ export function ChooseBackgroundDialog({
                   <img
                     src={b.previewUrl}
                     alt=""
-                    loading="lazy"
                     className="aspect-video w-full bg-muted object-cover"
                   />
                   <span className="block px-2 py-1.5 text-sm font-medium">
