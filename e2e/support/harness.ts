@@ -36,6 +36,8 @@ export interface E2EOptions {
   env?: Record<string, string>;
   /** The mail queue's worker and settings (journeys that read the email the app sends). */
   mail?: AppDeps['mail'];
+  /** The media jobs' queue (a journey that checks what the app queues). */
+  media?: AppDeps['media'];
 }
 
 /** The real app on a free port, serving the built web app, and a real Chromium. */
@@ -62,6 +64,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     webDist,
     txtResolver: dns.resolver,
     mail: options.mail,
+    media: options.media,
     // Every JSON answer the browser gets is checked against its contract's response schema.
     checkResponses: true,
   });

@@ -26,6 +26,7 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import type { TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { backgroundsRoutes } from './modules/backgrounds/backgrounds.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(routes, { ...services, videoSlotsLeft: services.videos.videoSlotsLeft });
   videosRoutes(routes, services);
   mediaRoutes(routes, services);
+  backgroundsRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
   openApiRoutes(routes);
   await registerAudiences(app, services.guards, routes, { checkResponses: deps.checkResponses });

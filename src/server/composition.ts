@@ -53,6 +53,9 @@ import { processingTimeService } from './modules/videos/processing-time.service'
 import { videoMediaRepository } from './modules/videos/video-media.repository';
 import { videosRepository } from './modules/videos/videos.repository';
 import { videosService, type OnVideoCreated } from './modules/videos/videos.service';
+import { reenhanceService } from './modules/videos/reenhance.service';
+import { backgroundsService } from './modules/backgrounds/backgrounds.service';
+import { mediaTempRoot } from './media/media-files';
 import { createGuards } from './plugins/guards';
 import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
@@ -228,6 +231,12 @@ export async function buildServices(deps: ServiceDeps) {
     gymLogoKey,
     publicGyms,
   });
+  const backgrounds = backgroundsService({
+    store,
+    tools: { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath },
+    tempRoot: mediaTempRoot(config.dataDir),
+    log: log.child({ area: 'backgrounds' }),
+  });
 
   return {
     log,
@@ -278,6 +287,15 @@ export async function buildServices(deps: ServiceDeps) {
     tus,
     uploads,
     videos,
+    backgrounds,
+    /** The owner's re-run of enhancement with a built-in background (decision 0027). */
+    reenhance: reenhanceService({
+      repo: videosRepository(db),
+      lifecycle,
+      jobs: media,
+      label: backgrounds.label,
+      now,
+    }),
     processingTime: processingTimeService({
       repo: processingTimeRepository(db),
       autoEnhance: config.media.autoEnhance,

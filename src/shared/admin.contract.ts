@@ -191,6 +191,9 @@ export const EVENT_LABELS: Record<VideoEventAction, string> = {
   ingested: 'Ingested',
   ingest_failed: 'Ingest failed',
   package_failed: 'Packaging failed',
+  reenhance_requested: 'Enhancement re-run by the owner',
+  reenhanced: 'Enhanced again',
+  reenhance_failed: 'Re-run failed (the previous version stays)',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -94,6 +94,9 @@ export const VIDEO_EVENT_ACTIONS = [
   'ingested',
   'ingest_failed',
   'package_failed',
+  'reenhance_requested',
+  'reenhanced',
+  'reenhance_failed',
 ] as const;
 export type VideoEventAction = (typeof VIDEO_EVENT_ACTIONS)[number];
 
@@ -169,6 +172,8 @@ export const enhancementChange = z.discriminatedUnion('kind', [
     used: z.string(),
     /** The word of the request that chose it; null when none matched (the default was used). */
     matched: z.string().nullable(),
+    /** The owner picked it from the built-in backgrounds (a re-run, decision 0027). */
+    chosen: z.boolean().optional(),
     method: z.enum(['green screen', 'blue screen', 'static camera']),
   }),
 ]);
@@ -182,6 +187,11 @@ export const enhancementReport = z.object({
   audioClip: z.object({ start: z.number(), duration: z.number() }).optional(),
 });
 export type EnhancementReport = z.infer<typeof enhancementReport>;
+
+/** A background request that was not honoured as written: the owner may pick one and re-run. */
+export function isUnmetBackground(change: EnhancementChange): boolean {
+  return change.kind === 'background' && !change.chosen && !change.matched && !!change.requested;
+}
 
 /** One change in the owner's words. */
 export function describeChange(change: EnhancementChange): string {
@@ -199,11 +209,13 @@ export function describeChange(change: EnhancementChange): string {
       return `Logo added ${LOGO_CORNER_LABELS[corner].toLowerCase()} (${size}% of the width, ${opacity}% opaque)`;
     }
     case 'background': {
-      const why = change.matched
-        ? `chosen for "${change.matched}" in your request`
-        : change.requested
-          ? `your request "${change.requested}" matched none of the built-in backgrounds, so the default was used`
-          : 'the default';
+      const why = change.chosen
+        ? 'your choice from the built-in backgrounds'
+        : change.matched
+          ? `chosen for "${change.matched}" in your request`
+          : change.requested
+            ? `your request "${change.requested}" matched none of the built-in backgrounds, so the default was used`
+            : 'the default';
       return `Background replaced with ${change.used} (${change.method}): ${why}`;
     }
   }
@@ -262,6 +274,10 @@ export const videoDto = z.object({
   height: z.number().nullable(),
   /** Progress of the running job, 0-100; null when nothing runs. */
   progress: z.number().nullable(),
+  /** An owner's re-run of enhancement is under way; riders keep the current version meanwhile. */
+  reenhancing: z.boolean(),
+  /** The built-in background the owner chose; null when it came from the description. */
+  backgroundId: z.string().nullable(),
 });
 export type VideoDto = z.infer<typeof videoDto>;
 

@@ -2,9 +2,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { makeAudioClips, type ClipWindow } from '../media/ab-audio';
 import {
+  backgroundById,
   buildBackgroundArgs,
   chooseBackground,
   type BackgroundChoice,
+  type ChosenBackground,
 } from '../media/background-args';
 import { enhanceMedia, type EnhanceRequest } from '../media/enhance-media';
 import { runFfmpeg } from '../media/ffmpeg';
@@ -15,9 +17,10 @@ import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
 import { ValidationError } from '../lib/errors';
 import { processLogo } from '../modules/branding/logo-image';
-import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
+import { isReenhancing, SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
 import { logoPlacementOf } from '../modules/videos/video-dto';
 import { ObjectMissingError } from '../storage/object-store';
+import type { VideoRow } from '../db/schema/videos';
 import type { JobHandler } from './job-runner';
 import {
   enhancedNote,
@@ -28,15 +31,27 @@ import {
   logoUnreadableNote,
   manualNote,
   NOTES,
+  reenhanceAbandonedNote,
+  shortReason,
   throttledProgress,
 } from './job-notes';
 import type { MediaJobDeps } from './media-jobs';
+
+/** The owner's pick from the built-in backgrounds wins over the words of the request. */
+function backgroundFor(row: VideoRow): (ChosenBackground & { chosen: boolean }) | null {
+  if (!row.replaceBackground) return null;
+  const picked = row.backgroundId ? backgroundById(row.backgroundId) : undefined;
+  if (picked) return { background: picked, matched: null, chosen: true };
+  return { ...chooseBackground(row.backgroundDescription), chosen: false };
+}
 
 /**
  * enhance: lighting, white balance, denoise, loudness, logo and background in two passes; the
  * result is the enhanced MP4, published under a per-run key, then the video becomes 'enhanced' and
  * `package` is queued. When the footage suits no background method, the video stays 'processing'
- * with a note for the admin (nothing is pretended).
+ * with a note for the admin (nothing is pretended). An owner's re-run (decision 0027) takes an
+ * 'enhanced' video whose re-run is pending: it stays playable throughout, and a re-run that cannot
+ * finish leaves the current version in place (abandonReenhance).
  */
 export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
   const { lifecycle, store, tools, log } = deps;
@@ -88,9 +103,15 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
       const row = await lifecycle.find(videoId);
       if (!row) return { outcome: 'skipped', reason: 'video deleted' };
       const status = row.processingStatus;
-      if (status === 'enhanced' || status === 'failed') {
+      const rerun = status === 'enhanced' && isReenhancing(row);
+      if ((status === 'enhanced' && !rerun) || status === 'failed') {
         return { outcome: 'skipped', reason: `video is ${status}` };
       }
+      /** The re-run gives up; the class keeps the version riders play. */
+      const abandon = async (reason: string) => {
+        await lifecycle.abandonReenhance(videoId, { notes: reenhanceAbandonedNote(reason) });
+        return { outcome: 'failed' as const, reason };
+      };
       if (status === 'uploaded') {
         const moved = await unlessRefused(
           lifecycle.transition(videoId, {
@@ -117,6 +138,8 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         } catch (error) {
           const limit = error instanceof MediaLimitError ? error : null;
           if (!limit && !(error instanceof UnreadableMediaError)) throw error;
+          if (rerun)
+            return await abandon(limit ? limitNote(limit.breach, 'original') : NOTES.unreadable);
           await unlessRefused(
             lifecycle.transition(videoId, {
               from: 'processing',
@@ -146,7 +169,7 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
             extraNotes.push(logoMissingNote());
           }
         }
-        const chosen = row.replaceBackground ? chooseBackground(row.backgroundDescription) : null;
+        const chosen = backgroundFor(row);
 
         const result = await enhanceMedia({
           tools,
@@ -161,6 +184,10 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         });
         await progress.flush();
 
+        if (result.outcome === 'needs-manual' && rerun) {
+          await abandon(result.reason);
+          return { outcome: 'needs-manual', reason: result.reason };
+        }
         if (result.outcome === 'needs-manual') {
           // Stays 'processing' (only if nobody moved it meanwhile), with the note for the admin.
           await unlessRefused(
@@ -227,6 +254,7 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
                       requested: row.backgroundDescription,
                       used: chosen.background.label,
                       matched: chosen.matched,
+                      ...(chosen.chosen ? { chosen: true } : {}),
                     }
                   : null,
               ),
@@ -245,6 +273,13 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
     },
 
     async onFinalFailure({ videoId }, error, { attempts }) {
+      const row = await lifecycle.find(videoId);
+      if (row?.processingStatus === 'enhanced' && isReenhancing(row)) {
+        await lifecycle.abandonReenhance(videoId, {
+          notes: reenhanceAbandonedNote(`${shortReason(error)}.`),
+        });
+        return;
+      }
       await unlessRefused(
         lifecycle.transition(videoId, {
           to: 'failed',

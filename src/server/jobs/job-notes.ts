@@ -107,7 +107,12 @@ export function enhancedNote(summary: EnhanceSummary, backgroundLabel: string | 
 /** What enhancement changed, structured for the owner's list (describeChange words it). */
 export function enhancementReportOf(
   summary: EnhanceSummary,
-  background: { requested: string | null; used: string; matched: string | null } | null,
+  background: {
+    requested: string | null;
+    used: string;
+    matched: string | null;
+    chosen?: boolean;
+  } | null,
 ): EnhancementReport {
   const changes: EnhancementChange[] = [];
   if (summary.lighting) changes.push({ kind: 'exposure', gain: summary.lighting.gain });
@@ -137,6 +142,15 @@ export function manualNote(reason: ManualReason, backgroundLabel: string): strin
     `${MANUAL_WORK_NOTE_PREFIX}: the background cannot be replaced automatically because ${MANUAL_REASONS[reason]}. ` +
     `Requested background: "${backgroundLabel}". Please replace it by hand and upload the enhanced file.`
   );
+}
+
+/** The owner's re-run could not finish (decision 0027): what stays, in the owner's words. */
+export function reenhanceAbandonedNote(why: string | ManualReason): string {
+  const reason =
+    why in MANUAL_REASONS
+      ? `the background cannot be replaced automatically because ${MANUAL_REASONS[why as ManualReason]}.`
+      : why;
+  return `Enhancing again did not finish: ${reason} The class keeps its previous version; you can choose a background and try again.`;
 }
 
 export function logoMissingNote(): string {

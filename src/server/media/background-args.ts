@@ -183,6 +183,11 @@ function geq(
 
 export const DEFAULT_BACKGROUND = BACKGROUNDS[0]!;
 
+/** A built-in background by its id (the owner's choice), or undefined. */
+export function backgroundById(id: string): BackgroundChoice | undefined {
+  return BACKGROUNDS.find((b) => b.id === id);
+}
+
 /** Words that ask for a plain colour rather than a scene ("plain blue", "solid black wall"). */
 const PLAIN_WORDS = new Set([
   'plain',

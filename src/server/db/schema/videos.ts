@@ -10,6 +10,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { BuiltInBackgroundId } from '@shared/backgrounds.contract';
 import type {
   EnhancementReport,
   LogoCorner,
@@ -50,6 +51,10 @@ export const videos = pgTable(
     enhancementNotes: varchar('enhancement_notes', { length: 1000 }),
     /** What automatic enhancement changed (issue #15); null until it ran. */
     enhancementReport: jsonb('enhancement_report').$type<EnhancementReport>(),
+    /** The built-in background the owner chose (issue #15 part 2); null: chosen from the words. */
+    backgroundId: varchar('background_id', { length: 32 }).$type<BuiltInBackgroundId>(),
+    /** Set while an owner's re-run of enhancement is under way (the class stays playable). */
+    reenhanceRequestedAt: timestamp('reenhance_requested_at', { withTimezone: true }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     enhancedAt: timestamp('enhanced_at', { withTimezone: true }),
     /** Object-store keys behind the URLs above. */

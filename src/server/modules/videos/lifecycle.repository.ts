@@ -23,6 +23,8 @@ export type VideoPatch = Partial<
     | 'enhancementReport'
     | 'progress'
     | 'processingNotes'
+    | 'backgroundId'
+    | 'reenhanceRequestedAt'
   >
 >;
 
@@ -37,6 +39,8 @@ export interface StatusChange {
   patch?: VideoPatch;
   /** Who acted (a user); null for the system. Recorded in video_events. */
   actorId: string | null;
+  /** The lifecycle's rule on the locked row beyond its status; false refuses the change. */
+  allowed?: (row: VideoRow) => boolean;
 }
 
 /** A status change made (the row before and after), or refused (the status found; null: no video). */
@@ -93,7 +97,7 @@ export function lifecycleRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(videos).where(eq(videos.id, videoId)).for('update');
         const action = before ? c.from[before.processingStatus] : undefined;
-        if (!before || !action)
+        if (!before || !action || (c.allowed && !c.allowed(before)))
           return { changed: false, current: before?.processingStatus ?? null };
         const notes = clipNotes(c.notes);
         const [row] = await tx

@@ -127,7 +127,15 @@ function change(
   if (q.to !== 'enhanced') {
     return lifecycle.transition(videoId, { from: q.seen, to: q.to, by, action: q.action, notes });
   }
-  if (q.seen === 'enhanced') {
+  if (q.seen === 'enhanced' && q.actor === 'owner') {
+    return lifecycle.requestReenhance(videoId, {
+      by,
+      backgroundId: 'studio',
+      notes,
+      at: new Date(),
+    });
+  }
+  if (q.seen === 'enhanced' && q.action !== 'reenhanced') {
     const hlsUrl = mediaUrls.hls(videoId, 'v2');
     return lifecycle.publishHls(videoId, {
       by,
@@ -145,7 +153,9 @@ describe('every (from, to, actor) with every audit action', () => {
     const rules = TRANSITIONS.filter((r) => r.from === from && r.to === to && r.actor === actor);
 
     for (const { action } of rules) {
-      const video = await videoIn(from, { enhancedKey: ENHANCED_KEY });
+      // An enhanced video takes a new file only from the re-run its owner asked for.
+      const pending = action === 'reenhanced' ? { reenhanceRequestedAt: new Date() } : {};
+      const video = await videoIn(from, { enhancedKey: ENHANCED_KEY, ...pending });
       const notes = `${action} notes`;
       const moved = await change(video.id, { to, actor, action, seen: from }, notes);
       expect(moved.processingStatus).toBe(to);
@@ -202,9 +212,11 @@ describe('the table', () => {
     );
   });
 
-  it('lets no owner move a status, nothing return to uploaded, and no job touch a failed video', () => {
+  it('lets an owner only ask an enhanced class to re-run, nothing return to uploaded, and no job touch a failed video', () => {
     const rules: readonly TransitionRule[] = TRANSITIONS;
-    expect(rules.filter((r) => r.actor === 'owner')).toEqual([]);
+    expect(rules.filter((r) => r.actor === 'owner')).toEqual([
+      { from: 'enhanced', to: 'enhanced', actor: 'owner', action: 'reenhance_requested' },
+    ]);
     expect(rules.filter((r) => r.to === 'uploaded')).toEqual([]);
     expect(rules.filter((r) => r.actor === 'system' && r.from === 'failed')).toEqual([]);
   });
@@ -332,5 +344,105 @@ describe('publishHls', () => {
     expect((await stateOf(video.id)).events).toMatchObject([
       { action: 'packaged', actorId: null, fromStatus: 'enhanced', toStatus: 'enhanced' },
     ]);
+  });
+});
+
+describe("an owner's re-run (decision 0027)", () => {
+  const owner = () => actorOf('owner');
+  const ask = (videoId: string, by: Actor = owner()) =>
+    lifecycle.requestReenhance(videoId, {
+      by,
+      backgroundId: 'sunset-road',
+      notes: 'again',
+      at: new Date('2026-11-25T12:00:00Z'),
+    });
+  const playing = { enhancedKey: ENHANCED_KEY, hlsUrl: '/media/videos/x/hls/v1/master.m3u8' };
+
+  it('keeps the class enhanced and playable, marked pending with the chosen background', async () => {
+    const video = await videoIn('enhanced', playing);
+    const row = await ask(video.id);
+    expect(row).toMatchObject({
+      processingStatus: 'enhanced',
+      enhancedKey: ENHANCED_KEY,
+      hlsUrl: playing.hlsUrl,
+      backgroundId: 'sunset-road',
+      reenhanceRequestedAt: new Date('2026-11-25T12:00:00Z'),
+      progress: 0,
+    });
+    expect((await stateOf(video.id)).events).toMatchObject([
+      {
+        action: 'reenhance_requested',
+        actorId: ownerId,
+        fromStatus: 'enhanced',
+        toStatus: 'enhanced',
+      },
+    ]);
+  });
+
+  it('is refused while one is pending, for another owner, and from any other status', async () => {
+    const pending = await videoIn('enhanced', { ...playing, reenhanceRequestedAt: new Date() });
+    await refusal(ask(pending.id));
+    const other = await user(`other-${pending.id}@example.com`);
+    const mine = await videoIn('enhanced', playing);
+    await refusal(ask(mine.id, { kind: 'owner', userId: other }));
+    for (const status of ['uploaded', 'processing', 'failed'] as const) {
+      const video = await videoIn(status);
+      await refusal(ask(video.id));
+      expect((await stateOf(video.id)).row).toEqual(video);
+    }
+    for (const video of [pending, mine]) {
+      const after = await stateOf(video.id);
+      expect(after.row).toEqual(video);
+      expect(after.events).toEqual([]);
+    }
+  });
+
+  it('is finished only by its own enhanced file: a late job cannot replace what riders play', async () => {
+    const video = await videoIn('enhanced', playing);
+    await store.put(mediaKeys.enhanced(video.id, 'late'), Readable.from([Buffer.from('x')]));
+    await refusal(
+      lifecycle.publishEnhanced(video.id, {
+        by: SYSTEM,
+        version: 'late',
+        notes: 'x',
+        at: new Date(),
+      }),
+    );
+    expect(await store.head(mediaKeys.enhanced(video.id, 'late'))).toBeNull();
+
+    await ask(video.id);
+    const row = await lifecycle.publishEnhanced(video.id, {
+      by: SYSTEM,
+      version: 'again',
+      notes: 'done',
+      at: new Date(),
+    });
+    expect(row).toMatchObject({
+      processingStatus: 'enhanced',
+      enhancedKey: mediaKeys.enhanced(video.id, 'again'),
+      reenhanceRequestedAt: null,
+      hlsUrl: playing.hlsUrl,
+    });
+    expect((await stateOf(video.id)).events.map((e) => e.action)).toEqual([
+      'reenhance_requested',
+      'reenhanced',
+    ]);
+  });
+
+  it('abandoned, leaves the current version in place and may be asked again', async () => {
+    const video = await videoIn('enhanced', playing);
+    await ask(video.id);
+    await lifecycle.abandonReenhance(video.id, { notes: 'could not' });
+    const after = await stateOf(video.id);
+    expect(after.row).toMatchObject({
+      processingStatus: 'enhanced',
+      enhancedKey: ENHANCED_KEY,
+      hlsUrl: playing.hlsUrl,
+      reenhanceRequestedAt: null,
+      progress: null,
+      processingNotes: 'could not',
+    });
+    expect(after.events.map((e) => e.action)).toEqual(['reenhance_requested', 'reenhance_failed']);
+    await ask(video.id);
   });
 });

@@ -1,3 +1,4 @@
+import type { BuiltInBackgroundId } from '@shared/backgrounds.contract';
 import type { EnhancementReport, VideoEventAction, VideoStatus } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
@@ -31,13 +32,18 @@ export interface TransitionRule {
   action: VideoEventAction;
 }
 
-/** Every allowed status change (product.md §4). Anything not listed is refused. Owners move no status. */
+/**
+ * Every allowed status change (product.md §4). Anything not listed is refused. Owners move no
+ * status: their one rule is asking an enhanced class to be enhanced again (decision 0027), which
+ * keeps it 'enhanced' (riders play the current version) until the re-run publishes its new file.
+ */
 export const TRANSITIONS = [
   // The media jobs.
   { from: 'uploaded', to: 'processing', actor: 'system', action: 'enhance_started' },
   { from: 'processing', to: 'processing', actor: 'system', action: 'needs_manual' },
   { from: 'processing', to: 'enhanced', actor: 'system', action: 'enhanced' },
   { from: 'enhanced', to: 'enhanced', actor: 'system', action: 'packaged' },
+  { from: 'enhanced', to: 'enhanced', actor: 'system', action: 'reenhanced' },
   { from: 'uploaded', to: 'failed', actor: 'system', action: 'ingest_failed' },
   { from: 'processing', to: 'failed', actor: 'system', action: 'ingest_failed' },
   { from: 'uploaded', to: 'failed', actor: 'system', action: 'enhance_failed' },
@@ -49,6 +55,8 @@ export const TRANSITIONS = [
   { from: 'failed', to: 'processing', actor: 'admin', action: 'enhance_retried' },
   { from: 'processing', to: 'enhanced', actor: 'admin', action: 'enhanced_uploaded' },
   { from: 'failed', to: 'enhanced', actor: 'admin', action: 'enhanced_uploaded' },
+  // The owner: 'Choose a background' on an enhanced class re-runs enhancement from the raw upload.
+  { from: 'enhanced', to: 'enhanced', actor: 'owner', action: 'reenhance_requested' },
 ] as const satisfies readonly TransitionRule[];
 
 /** The audit actions a status change records. */
@@ -57,14 +65,32 @@ export type TransitionAction = (typeof TRANSITIONS)[number]['action'];
 export type NoteAction = Exclude<VideoEventAction, TransitionAction>;
 
 /**
- * How a rule is carried out: 'enhanced' is reached only with a new enhanced file (publishEnhanced)
- * and kept with a new HLS ladder (publishHls); every other status by a plain move (transition).
+ * How a rule is carried out: 'enhanced' is reached only with a new enhanced file (publishEnhanced),
+ * and kept with a new HLS ladder (publishHls) or by asking for a re-run (requestReenhance); every
+ * other status by a plain move (transition).
  */
-type Via = 'move' | 'enhanced-file' | 'hls';
+type Via = 'move' | 'enhanced-file' | 'hls' | 'rerun';
 function viaOf(rule: TransitionRule): Via {
-  if (rule.to !== 'enhanced') return 'move';
-  return rule.from === 'enhanced' ? 'hls' : 'enhanced-file';
+  if (rule.action === 'packaged') return 'hls';
+  if (rule.action === 'reenhance_requested') return 'rerun';
+  return rule.to === 'enhanced' ? 'enhanced-file' : 'move';
 }
+
+/**
+ * What the locked row must also be, beyond its status: one re-run at a time, asked by the video's
+ * own owner; an enhanced video gets a new enhanced file only from the re-run it asked for (a late
+ * or repeated enhance job does not replace what riders play).
+ */
+function allowedNow(via: Via, by: Actor, row: VideoRow): boolean {
+  const pending = row.reenhanceRequestedAt !== null;
+  if (via === 'rerun') return !pending && by.kind === 'owner' && row.userId === by.userId;
+  if (via === 'enhanced-file' && row.processingStatus === 'enhanced') return pending;
+  return true;
+}
+
+/** Whether a re-run the owner asked for is under way (the class keeps playing meanwhile). */
+export const isReenhancing = (row: Pick<VideoRow, 'reenhanceRequestedAt'>): boolean =>
+  row.reenhanceRequestedAt !== null;
 /** The statuses a plain move reaches. */
 export type MoveTarget = Exclude<VideoStatus, 'enhanced'>;
 
@@ -199,6 +225,7 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
       notes: move.notes,
       patch: move.patch,
       actorId: actorId(by),
+      allowed: (row) => allowedNow(via, by, row),
     });
     const done = settled(videoId, to, by, result);
     await changed(done.row);
@@ -248,6 +275,7 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
             enhancedAt: p.at,
             enhancementReport: p.report ?? null,
             progress: null,
+            reenhanceRequestedAt: null,
           },
         });
       } catch (error) {
@@ -274,6 +302,42 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
       const from = actionsFrom({ via: 'hls', to, actor: by.kind });
       const result = await repo.publishHls(videoId, { ...ladder, from, actorId: actorId(by) });
       return changed(settled(videoId, to, by, result).row);
+    },
+
+    /**
+     * The owner asks for enhancement to run again from the raw upload with a built-in background:
+     * the video stays 'enhanced' (riders keep the current version) with the re-run marked pending
+     * until the enhance job publishes its file (or gives up: abandonReenhance). Refused while one
+     * is pending or for another owner's video. Queueing the job is the caller's.
+     */
+    async requestReenhance(
+      videoId: string,
+      p: { by: Actor; backgroundId: BuiltInBackgroundId; notes: string; at: Date },
+    ): Promise<VideoRow> {
+      const changed = await change(videoId, 'rerun', {
+        to: 'enhanced',
+        by: p.by,
+        notes: p.notes,
+        patch: { backgroundId: p.backgroundId, reenhanceRequestedAt: p.at, progress: 0 },
+      });
+      return changed.row;
+    },
+
+    /** A re-run that could not finish: the current version stays, the owner may try again. */
+    async abandonReenhance(videoId: string, p: { notes: string }): Promise<void> {
+      const row = await repo.update(videoId, {
+        reenhanceRequestedAt: null,
+        progress: null,
+        processingNotes: p.notes,
+      });
+      if (!row) return;
+      const recorded = await repo.record(videoId, {
+        action: 'reenhance_failed',
+        status: row.processingStatus,
+        notes: p.notes,
+        actorId: null,
+      });
+      await announce(videoId, recorded, SYSTEM, row.processingStatus);
     },
 
     /** An audit entry that changes no status. */

@@ -59,5 +59,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
     width: row.width,
     height: row.height,
     progress: row.progress,
+    reenhancing: row.reenhanceRequestedAt !== null,
+    backgroundId: row.backgroundId,
   };
 }

@@ -9,7 +9,7 @@ import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The :id of the path; anything that is not a uuid cannot be a video (404, never a 500). */
-function videoId(params: { id: string }): string {
+export function videoId(params: { id: string }): string {
   if (!UUID.test(params.id)) throw new NotFoundError(VIDEO_NOT_FOUND);
   return params.id.toLowerCase();
 }

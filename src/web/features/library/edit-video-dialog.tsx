@@ -20,6 +20,7 @@ import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
 import { AudioCompare } from './audio-compare';
+import { BackgroundRerun } from './background-rerun';
 import { BeforeAfter } from './before-after';
 import { EnhancementChanges } from './enhancement-changes';
 
@@ -115,6 +116,7 @@ export function EditVideoDialog({
             <AudioCompare report={video.enhancementReport} clips={video.audioClips} />
           )}
           {video?.enhancementReport && <EnhancementChanges report={video.enhancementReport} />}
+          {video && <BackgroundRerun video={video} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel

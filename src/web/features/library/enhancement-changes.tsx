@@ -1,5 +1,5 @@
 import { AlertTriangle, Check } from 'lucide-react';
-import { describeChange, type EnhancementReport } from '@shared/videos.contract';
+import { describeChange, isUnmetBackground, type EnhancementReport } from '@shared/videos.contract';
 
 /**
  * What automatic enhancement changed on this class, from the enhance job's own notes (issue #15),
@@ -15,7 +15,7 @@ export function EnhancementChanges({ report }: { report: EnhancementReport }) {
       <h3 className="text-sm font-semibold">What enhancement changed</h3>
       <ul className="space-y-1.5 text-sm">
         {report.changes.map((change) => {
-          const unmet = change.kind === 'background' && !change.matched && change.requested;
+          const unmet = isUnmetBackground(change);
           return (
             <li key={change.kind} className="flex gap-2" data-unmet={unmet || undefined}>
               {unmet ? (

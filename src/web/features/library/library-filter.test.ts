@@ -36,6 +36,8 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     width: null,
     height: null,
     progress: null,
+    reenhancing: false,
+    backgroundId: null,
     ...patch,
   };
 }
