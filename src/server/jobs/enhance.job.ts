@@ -9,7 +9,7 @@ import {
   type ChosenBackground,
 } from '../media/background-args';
 import { enhanceMedia, type EnhanceRequest } from '../media/enhance-media';
-import { runFfmpeg } from '../media/ffmpeg';
+import { FfmpegError, runFfmpeg } from '../media/ffmpeg';
 import { makeStills, probeMedia } from '../media/ingest-media';
 import { contentTypeFor, createWorkDir, localCopy, type WorkDir } from '../media/media-files';
 import { mediaKeys, versionOf } from '../media/media-paths';
@@ -216,15 +216,23 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
         // The A/B audio: the same stretch before and after, when there is sound to compare.
         let audioClip: ClipWindow | undefined;
         if (result.summary.loudnessBefore !== null) {
+          // Optional: clips ffmpeg cannot cut (a sound track shorter than the picture, say) leave
+          // the comparison out; they never fail the class's enhancement.
           const clips = await makeAudioClips(
             tools,
             { original: input, info, enhanced: result.output, work },
             { signal: ctx.signal },
-          );
-          const type = { contentType: contentTypeFor('x.m4a') };
-          await store.putFile(mediaKeys.beforeAudio(videoId), clips.original, type);
-          await store.putFile(mediaKeys.afterAudio(videoId), clips.enhanced, type);
-          audioClip = clips.window;
+          ).catch((err: unknown) => {
+            if (!(err instanceof FfmpegError) || ctx.signal.aborted) throw err;
+            log.warn({ err, videoId }, 'no A/B audio clips: ffmpeg could not cut them');
+            return null;
+          });
+          if (clips) {
+            const type = { contentType: contentTypeFor('x.m4a') };
+            await store.putFile(mediaKeys.beforeAudio(videoId), clips.original, type);
+            await store.putFile(mediaKeys.afterAudio(videoId), clips.enhanced, type);
+            audioClip = clips.window;
+          }
         }
         await store.putFile(mediaKeys.thumbnail(videoId), stills.thumbnail, {
           contentType: contentTypeFor('x.jpg'),

@@ -13,6 +13,9 @@ import { createWorkDir } from '../../media/media-files';
 import { mediaKeys } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
 
+/** How long a background that could not be drawn is not tried again. */
+const FAILED_DRAWING_MEMORY_MS = 60_000;
+
 interface Deps {
   store: ObjectStore;
   tools: MediaTools;
@@ -64,7 +67,15 @@ export function backgroundsService({ store, tools, tempRoot, log }: Deps) {
       if (await store.head(key)) return key;
       let pending = drawing.get(id);
       if (!pending) {
-        pending = draw(id as BuiltInBackgroundId, key).finally(() => drawing.delete(id));
+        // A failed drawing is remembered for a minute: a burst of anonymous requests cannot keep
+        // starting ffmpeg for a background it cannot draw.
+        pending = draw(id as BuiltInBackgroundId, key).then(
+          () => void drawing.delete(id),
+          (err: unknown) => {
+            setTimeout(() => drawing.delete(id), FAILED_DRAWING_MEMORY_MS).unref();
+            throw err;
+          },
+        );
         drawing.set(id, pending);
       }
       await pending;

@@ -10,7 +10,7 @@ import { videos } from '../../db/schema/videos';
 import { connectDomain, fakeTxtResolver } from '../../test/fake-dns';
 import { freshDatabase, registerOwner } from '../../test/harness';
 import { SYSTEM } from '../videos/lifecycle';
-import { publicGymCache } from './public-gym-cache';
+import { MAX_AGE_MS, publicGymCache } from './public-gym-cache';
 
 /**
  * Decision 0028: the public gym answers are kept in process, and every change they are made of
@@ -266,6 +266,23 @@ describe('public gym answers kept in process (decision 0028)', () => {
     expect(await cache.get('slug:none', 1, fresh)).toBe('new');
     await cache.close();
   });
+});
+
+it('keeps no answer longer than a minute, whatever the notifications did', async () => {
+  let clock = 1_000_000;
+  const cache = await publicGymCache({
+    database: { kind: 'pglite' },
+    log: { warn: () => undefined, error: () => undefined },
+    now: () => clock,
+  });
+  let builds = 0;
+  const build = async () => ({ ownerId: 'owner-1', gym: true, value: (builds += 1) });
+  expect(await cache.get('slug:x', 1, build)).toBe(1);
+  clock += MAX_AGE_MS - 1;
+  expect(await cache.get('slug:x', 1, build)).toBe(1);
+  clock += 1;
+  expect(await cache.get('slug:x', 1, build)).toBe(2);
+  await cache.close();
 });
 
 describe.runIf(process.env.DATABASE_URL)('two app processes on one PostgreSQL database', () => {

@@ -13,7 +13,9 @@ import type { Database } from '../../db/client';
  *   counter), so a read racing a write cannot keep the old data;
  * - answers about no gym, and redirects, go at every invalidation (a slug or domain given up by one
  *   owner may be another's now);
- * - while the listener is not connected (PostgreSQL), nothing is kept: every answer is built.
+ * - while the listener is not connected (PostgreSQL), nothing is kept: every answer is built;
+ * - no answer is kept longer than `maxAgeMs` (a minute, the page's own max-age): a notification
+ *   lost on a half-open connection or a failed NOTIFY costs at most that much staleness.
  */
 
 /** What a lookup answered, and the owner it is made of (null: no gym, nothing to tie it to). */
@@ -29,6 +31,8 @@ interface Entry {
   gym: boolean;
   /** The signed-link bucket the answer was built in: an answer from another bucket is rebuilt. */
   bucket: number;
+  /** When it was built (`now()`), for the age bound. */
+  builtAt: number;
   value: unknown;
 }
 
@@ -47,13 +51,20 @@ export const MAX_ENTRIES = 10_000;
 /** How long a write waits to see its own notification come back (then carries on). */
 const ECHO_WAIT_MS = 2_000;
 const RECONNECT_MS = 1_000;
+/** The longest an answer is kept, whatever the notifications did. */
+export const MAX_AGE_MS = 60_000;
 
 export interface CacheOptions {
   database: Pick<Database, 'kind' | 'pool'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  now?: () => number;
 }
 
-export async function publicGymCache({ database, log }: CacheOptions): Promise<PublicGymCache> {
+export async function publicGymCache({
+  database,
+  log,
+  now = Date.now,
+}: CacheOptions): Promise<PublicGymCache> {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<unknown>>();
   let generation = 0;
@@ -77,7 +88,8 @@ export async function publicGymCache({ database, log }: CacheOptions): Promise<P
     const echoes = new Map<string, () => void>();
 
     async function connect(): Promise<void> {
-      const next = new pg.Client(pool.options);
+      // Keep-alive: a half-open connection (an idle NAT drop, a failover) ends instead of going quiet.
+      const next = new pg.Client({ ...pool.options, keepAlive: true });
       next.on('notification', ({ payload = '' }) => {
         const [from, seq, ownerId] = payload.split(':');
         if (!ownerId) return;
@@ -141,14 +153,17 @@ export async function publicGymCache({ database, log }: CacheOptions): Promise<P
   return {
     async get<T>(key: string, bucket: number, build: () => Promise<Built<T>>): Promise<T> {
       const kept = entries.get(key);
-      if (kept && kept.bucket === bucket) return kept.value as T;
+      if (kept && kept.bucket === bucket && now() - kept.builtAt < MAX_AGE_MS) {
+        return kept.value as T;
+      }
       const pending = building.get(key);
       if (pending) return pending as Promise<T>;
       const started = generation;
+      const builtAt = now();
       const promise = build().then((built) => {
         if (generation === started && (!bus || bus.listening())) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          entries.set(key, { ...built, bucket });
+          entries.set(key, { ...built, bucket, builtAt });
         }
         return built.value;
       });
