@@ -270,6 +270,21 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     admin: 404,
     request: (w) => ({ url: `/api/auth/videos/${w.video.id}/original` }),
   }),
+  // Enhance again with a built-in background (decision 0027). The owner's video here is still
+  // processing, so the owner's answer is the 409 (the happy path: backgrounds.routes.test.ts).
+  'POST /api/auth/videos/:id/re-enhance': owner(409, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/videos/${w.video.id}/re-enhance`,
+      ...json({ backgroundId: 'studio' }),
+    }),
+  }),
+  'GET /api/auth/backgrounds': owner(200),
+  'GET /media/backgrounds/:id/preview.jpg': open(200, {
+    request: () => ({ url: '/media/backgrounds/studio/preview.jpg' }),
+  }),
 
   // Uploads: a pre-signed URL, the local store's signed PUT and GET, tus (product.md §7).
   'POST /api/objects/upload': owner(200, { body: 'file' }),
@@ -351,6 +366,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /media/videos/:id/after.m4a': owner(200, {
     owned: true,
     request: (w) => ({ url: `/media/videos/${w.video.id}/after.m4a` }),
+  }),
+  'GET /media/videos/:id/preview/*': owner(200, {
+    owned: true,
+    request: (w) => ({ url: `/media/videos/${w.hlsPreviewVideoId}/preview/index.m3u8` }),
   }),
   'GET /media/videos/:id/preview.mp4': owner(200, {
     owned: true,

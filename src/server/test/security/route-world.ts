@@ -11,7 +11,7 @@ import { loadConfig } from '../../config';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
 import { videoEvents, videos } from '../../db/schema/videos';
-import { mediaKeys } from '../../media/media-paths';
+import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
 import { registerOwner, startTestApp, type TestApp } from '../harness';
@@ -39,6 +39,8 @@ export interface RouteWorld {
   ownerNow(): Promise<PublicUser>;
   /** The owner's video (in processing: its preview and enhanced file are private). */
   video: VideoDto;
+  /** The owner's video in processing with a growing HLS preview (an AVI, say): the owner's only. */
+  hlsPreviewVideoId: string;
   /** The owner's enhanced video: its enhanced file and HLS ladder are public. */
   publicVideoId: string;
   hlsVersion: string;
@@ -209,6 +211,13 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     })
     .where(eq(videos.id, publicVideoId));
 
+  const hlsPreviewVideoId = await seedVideo('processing');
+  await put(`${mediaKeys.previewHls(hlsPreviewVideoId)}index.m3u8`, Buffer.from('#EXTM3U\n'));
+  await db
+    .update(videos)
+    .set({ previewState: 'growing', previewUrl: mediaUrls.previewHls(hlsPreviewVideoId) })
+    .where(eq(videos.id, hlsPreviewVideoId));
+
   const tusUpload = async (cookie = owner.cookie) => {
     const res = await inject({
       method: 'POST',
@@ -245,6 +254,7 @@ export async function startRouteWorld(): Promise<RouteWorld> {
       return res.json() as PublicUser;
     },
     video,
+    hlsPreviewVideoId,
     publicVideoId,
     hlsVersion,
     logoUrl,
