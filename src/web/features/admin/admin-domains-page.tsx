@@ -14,7 +14,7 @@ import {
 } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { adminDomainsQuery, useRevokeDomain } from './api/admin-domains';
 
@@ -127,9 +127,7 @@ function RevokeDialog({ domain, onClose }: { domain: AdminDomainDto | null; onCl
         onError: (error) => {
           toast({
             title: ADMIN_DOMAIN_MESSAGES.revokeFailed,
-            description:
-              (error instanceof ApiError && error.serverMessage) ||
-              'Failed to revoke the domain. Please try again.',
+            description: failureMessage(error, 'Failed to revoke the domain. Please try again.'),
             variant: 'destructive',
           });
         },

@@ -16,7 +16,7 @@ import {
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { ADMIN_HOME } from './admin-paths';
 import { ownerBillingQuery, useGrantPlan } from './api/owner-billing';
@@ -50,7 +50,7 @@ export function AdminOwnerBillingPage() {
       onError: (error) =>
         toast({
           title: 'Plan not granted',
-          description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+          description: failureMessage(error, 'Please try again.'),
           variant: 'destructive',
         }),
     });

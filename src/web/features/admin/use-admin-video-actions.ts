@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type AdminVideoDto } from '@shared/admin.contract';
 import { checkVideoFile, type VideoStatus } from '@shared/videos.contract';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useDownloadOriginal } from './api/download-original';
 import { useUpdateVideoStatus } from './api/update-status';
 import { useUploadEnhanced } from './api/upload-enhanced';
 
 export type AdminCardBusy = null | 'download' | 'status' | 'upload';
-
-/** The server's own words for a refused call (a 409 says why), else the desk's fallback. */
-function reason(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
-}
 
 /**
  * What the admin can do with one video on the desk: download the original, move the status (with
@@ -64,7 +59,7 @@ export function useAdminVideoActions(
         onError: (error) =>
           toast({
             title: ADMIN_MESSAGES.updateFailedTitle,
-            description: reason(error, ADMIN_MESSAGES.updateFailed),
+            description: failureMessage(error, ADMIN_MESSAGES.updateFailed),
             variant: 'destructive',
           }),
       },
@@ -88,7 +83,7 @@ export function useAdminVideoActions(
         onError: (error) =>
           toast({
             title: ADMIN_MESSAGES.uploadFailedTitle,
-            description: reason(error, ADMIN_MESSAGES.uploadFailed),
+            description: failureMessage(error, ADMIN_MESSAGES.uploadFailed),
             variant: 'destructive',
           }),
       },

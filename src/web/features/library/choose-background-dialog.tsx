@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useBackgrounds, useReenhance } from './api/backgrounds';
@@ -50,9 +50,7 @@ export function ChooseBackgroundDialog({
         onError: (error) => {
           toast({
             title: 'Could not enhance again',
-            description:
-              (error instanceof ApiError && error.serverMessage) ||
-              'Something went wrong. Please try again.',
+            description: failureMessage(error, 'Something went wrong. Please try again.'),
             variant: 'destructive',
           });
         },

@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@web/components/ui/alert-dialog';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useDeleteVideo } from './api/delete-video';
 
@@ -35,9 +35,7 @@ export function DeleteVideoDialog({
       onError: (error) => {
         toast({
           title: 'Delete failed',
-          description:
-            (error instanceof ApiError && error.serverMessage) ||
-            'Failed to delete the video. Please try again.',
+          description: failureMessage(error, 'Failed to delete the video. Please try again.'),
           variant: 'destructive',
         });
       },

@@ -15,7 +15,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError } from '@web/lib/api';
+import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUpdateVideo } from './api/update-video';
@@ -67,9 +67,7 @@ export function EditVideoDialog({
         onError: (error) => {
           toast({
             title: 'Update failed',
-            description:
-              (error instanceof ApiError && error.serverMessage) ||
-              'Failed to update the video. Please try again.',
+            description: failureMessage(error, 'Failed to update the video. Please try again.'),
             variant: 'destructive',
           });
         },
