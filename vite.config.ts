@@ -93,8 +93,10 @@ export default defineConfig({
     },
   },
   build: {
-    // WEB_OUT_DIR: a build elsewhere (the e2e harness's E2E_WEB_DIST, the Lighthouse bench).
-    outDir: process.env.WEB_OUT_DIR ?? dir('./dist/web'),
+    // WEB_OUT_DIR: set by scripts/build.mjs (`npm run build`, decision 0033) and by the e2e
+    // harness and benches. A bare `vite build` goes to its own folder, never into the live build
+    // that dist/web points at (it empties its folder first).
+    outDir: process.env.WEB_OUT_DIR ?? dir('./dist/vite-build'),
     emptyOutDir: true,
   },
   test: {
