@@ -54,9 +54,10 @@ describe.each([
 ])('the class player on a $name ($width x $height)', ({ width, height }) => {
   it('shows a message with Retry and Back to classes when its code cannot load, never a blank page', async () => {
     const page = await e2e.newPage({ width, height });
+    // Before the page opens: the page warms the player's code up as soon as it is idle.
+    await page.route(playerChunk, (route) => route.abort('internetdisconnected'));
     await page.goto('/gym/spin-lab');
     const [first] = classes;
-    await page.route(playerChunk, (route) => route.abort('internetdisconnected'));
 
     await startButton(page, first!.title).click();
     await page.getByText(LOAD_FAILED).waitFor();
@@ -157,15 +158,15 @@ describe.each([
     expect(await page.getByRole('button', { name: 'Back 15 seconds' }).textContent()).toBe('15');
     expect(await page.getByRole('button', { name: 'Forward 15 seconds' }).textContent()).toBe('15');
 
-    await expect.poll(controls, { timeout: 8_000 }).toBe('hidden');
+    await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');
     // A tap on the picture shows them and does not pause.
     await page.getByTestId('class-video').click();
     expect(await controls()).toBe('shown');
     expect((await playerState(page)).paused).toBe(false);
-    await expect.poll(controls, { timeout: 8_000 }).toBe('hidden');
+    await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');
     await page.keyboard.press('Shift');
     expect(await controls()).toBe('shown');
-    await expect.poll(controls, { timeout: 8_000 }).toBe('hidden');
+    await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');
     await showControls(page);
 
     // Paused (a deliberate button), they stay.
