@@ -150,9 +150,14 @@ interface Result {
   notes: string;
 }
 
-async function runCase(c: Case, clipFile: string, logoFile: string, work: string): Promise<Result> {
-  const dataDir = path.join(work, `data-${randomUUID().slice(0, 8)}`);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+/** A media pipeline on an in-memory database and local storage under `dataDir`. */
+async function openRig(dataDir: string, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const database = await openDatabase({});
   await database.migrate();
   const store = await createObjectStore(config, { signingSecret: 'b'.repeat(32), now: Date.now });
@@ -163,11 +168,23 @@ async function runCase(c: Case, clipFile: string, logoFile: string, work: string
     log: silentLog,
     pollIntervalMs: 250,
   });
+  return { database, store, pipeline };
+}
+
+/** The owner the bench's videos belong to. */
+async function benchOwner(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `bench-${randomUUID()}@example.com`, password: 'x' })
+    .returning({ id: users.id });
+  return user;
+}
+
+async function runCase(c: Case, clipFile: string, logoFile: string, work: string): Promise<Result> {
+  const dataDir = path.join(work, `data-${randomUUID().slice(0, 8)}`);
+  const { database, store, pipeline } = await openRig(dataDir);
   try {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `bench-${randomUUID()}@example.com`, password: 'x' })
-      .returning({ id: users.id });
+    const user = await benchOwner(database);
     const videoId = randomUUID();
     const originalKey = `uploads/bench/${videoId}`;
     const logoKey = `uploads/bench/${videoId}-logo`;
@@ -309,27 +326,9 @@ interface GrowingResult {
 /** Ingest alone (AUTO_ENHANCE off) on an in-memory database and local storage. */
 async function runGrowing(minutes: number, clipFile: string, work: string): Promise<GrowingResult> {
   const dataDir = path.join(work, `growing-${randomUUID().slice(0, 8)}`);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    AUTO_ENHANCE: 'off',
-  });
-  const database = await openDatabase({});
-  await database.migrate();
-  const store = await createObjectStore(config, { signingSecret: 'b'.repeat(32), now: Date.now });
-  const pipeline = await createMediaPipeline({
-    config,
-    database,
-    store,
-    log: silentLog,
-    pollIntervalMs: 250,
-  });
+  const { database, store, pipeline } = await openRig(dataDir, { AUTO_ENHANCE: 'off' });
   try {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `bench-${randomUUID()}@example.com`, password: 'x' })
-      .returning({ id: users.id });
+    const user = await benchOwner(database);
     const videoId = randomUUID();
     const originalKey = `uploads/bench/${videoId}`;
     const objects = path.join(dataDir, 'objects', 'uploads', 'bench');
