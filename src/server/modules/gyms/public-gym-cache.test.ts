@@ -268,6 +268,42 @@ describe('public gym answers kept in process (decision 0028)', () => {
   });
 });
 
+it("keeps an owner's answer built while another owner changed theirs", async () => {
+  const cache = await publicGymCache({
+    database: { kind: 'pglite' },
+    log: { warn: () => undefined, error: () => undefined },
+  });
+  let builds = 0;
+  const built = (ownerId: string | null) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const build = async () => {
+      const n = (builds += 1);
+      await gate;
+      return { ownerId, gym: ownerId !== null, value: `${ownerId}:${n}` };
+    };
+    return { build, release };
+  };
+  // A build for owner-1 and a miss are under way while owner-2 changes something.
+  const one = built('owner-1');
+  const miss = built(null);
+  const reading = cache.get('slug:one', 1, one.build);
+  const missing = cache.get('slug:gone', 1, miss.build);
+  await cache.invalidate('owner-2');
+  one.release();
+  miss.release();
+  expect(await reading).toBe('owner-1:1');
+  expect(await missing).toBe('null:2');
+  // owner-1's answer is kept (owner-2's change is not part of it); the miss is not (any change may
+  // have given that slug to someone).
+  expect(await cache.get('slug:one', 1, built('owner-1').build)).toBe('owner-1:1');
+  const again = built(null);
+  again.release();
+  expect(await cache.get('slug:gone', 1, again.build)).toBe('null:3');
+  expect(builds).toBe(3);
+  await cache.close();
+});
+
 it('keeps no answer longer than a minute, whatever the notifications did', async () => {
   let clock = 1_000_000;
   const cache = await publicGymCache({

@@ -9,8 +9,10 @@ import type { Database } from '../../db/client';
  * write is committed; on PostgreSQL the invalidation reaches every process through LISTEN/NOTIFY.
  *
  * Correctness rules:
- * - an answer built while an invalidation happened is handed out but never kept (a generation
- *   counter), so a read racing a write cannot keep the old data;
+ * - an answer built while an invalidation of its owner happened is handed out but never kept (each
+ *   invalidation takes the next number of a counter, remembered per owner), so a read racing a
+ *   write cannot keep the old data, and one owner's stream of changes never stops the others'
+ *   answers being kept;
  * - answers about no gym, and redirects, go at every invalidation (a slug or domain given up by one
  *   owner may be another's now);
  * - while the listener is not connected (PostgreSQL), nothing is kept: every answer is built;
@@ -67,14 +69,32 @@ export async function publicGymCache({
 }: CacheOptions): Promise<PublicGymCache> {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<unknown>>();
+  /** Numbers every invalidation; a build remembers the number it started under. */
   let generation = 0;
+  /** The generation of each owner's last invalidation (bounded: see `drop`). */
+  const ownerDropped = new Map<string, number>();
+  /** Builds started before this are never kept (every owner dropped at once). */
+  let everyoneDropped = 0;
 
   function drop(ownerId: string | null): void {
     generation += 1;
     building.clear();
+    if (ownerId === null || ownerDropped.size >= MAX_ENTRIES) {
+      ownerDropped.clear();
+      everyoneDropped = generation;
+    }
+    if (ownerId !== null) ownerDropped.set(ownerId, generation);
     for (const [key, entry] of entries) {
       if (ownerId === null || !entry.gym || entry.ownerId === ownerId) entries.delete(key);
     }
+  }
+
+  /** Whether an answer built from `started` on is still current: no invalidation it depends on since. */
+  function current(built: Built<unknown>, started: number): boolean {
+    if (everyoneDropped > started) return false;
+    // A miss or a redirect goes at any invalidation.
+    if (!built.gym || built.ownerId === null) return generation === started;
+    return (ownerDropped.get(built.ownerId) ?? 0) <= started;
   }
 
   const bus = database.kind === 'postgres' && database.pool ? await listen(database.pool) : null;
@@ -161,7 +181,7 @@ export async function publicGymCache({
       const started = generation;
       const builtAt = now();
       const promise = build().then((built) => {
-        if (generation === started && (!bus || bus.listening())) {
+        if (current(built, started) && (!bus || bus.listening())) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, { ...built, bucket, builtAt });
         }

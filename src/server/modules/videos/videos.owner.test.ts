@@ -10,6 +10,7 @@ import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
 import { uploadBytes } from '../../test/upload-client';
+import { VIDEO_EDIT_LIMIT } from './videos.routes';
 import { videoPrefix } from './videos.service';
 
 let s3: S3TestServer;
@@ -125,6 +126,25 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     expect(cleared.json().video).toMatchObject({ title: 'New title', description: null });
     const stillB = (await call('GET', '/api/auth/user/videos', b.cookie)).json() as VideoDto[];
     expect(stillB).toEqual([]);
+  });
+
+  it('PATCH with nothing new writes nothing; more than the hourly limit of changes answers 429', async () => {
+    const a = await registerOwner(t.app);
+    const video = await newVideo(a.cookie, 'Steady title');
+    const url = `/api/auth/videos/${video.id}`;
+    t.advance(1000);
+    const same = await call('PATCH', url, a.cookie, { title: 'Steady title', description: '' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().video.updatedAt).toBe(video.updatedAt);
+    for (let i = 1; i < VIDEO_EDIT_LIMIT.max; i += 1) {
+      const res = await call('PATCH', url, a.cookie, { title: `Title ${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const over = await call('PATCH', url, a.cookie, { title: 'One too many' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe('Too many changes to your classes. Please try again later.');
+    const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(row!.title).toBe(`Title ${VIDEO_EDIT_LIMIT.max - 1}`);
   });
 
   it('DELETE /api/auth/videos/:id: 401, 404 for another owner, then the row and its stored files go', async () => {

@@ -2,9 +2,16 @@ import { processingTimeEndpoints } from '@shared/processing-time.contract';
 import { videoEndpoints } from '@shared/videos.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
+import { perSession } from '../../plugins/session';
 import type { ProcessingTimeService } from './processing-time.service';
 import { toVideoDto } from './video-dto';
 import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
+
+/**
+ * Title and description changes per owner per hour: far more than editing a whole library needs,
+ * few enough that a loop cannot keep every process rebuilding the owner's public page.
+ */
+export const VIDEO_EDIT_LIMIT = { max: 200, windowMs: 60 * 60 * 1000 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,10 +40,26 @@ export function videosRoutes(
     video: toVideoDto(await videos.get(user.id, videoId(params))),
   }));
 
-  routes.route(videoEndpoints.update, async ({ user, params, body }) => {
-    const id = videoId(params);
-    return { video: toVideoDto(await videos.update(user.id, id, body)) };
-  });
+  routes.route(
+    videoEndpoints.update,
+    async ({ user, params, body }) => {
+      const id = videoId(params);
+      return { video: toVideoDto(await videos.update(user.id, id, body)) };
+    },
+    {
+      config: {
+        rateLimit: {
+          max: VIDEO_EDIT_LIMIT.max,
+          timeWindow: VIDEO_EDIT_LIMIT.windowMs,
+          keyGenerator: perSession,
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            message: 'Too many changes to your classes. Please try again later.',
+          }),
+        },
+      },
+    },
+  );
 
   routes.route(videoEndpoints.remove, async ({ user, params, reply }) => {
     await videos.remove(user.id, videoId(params));

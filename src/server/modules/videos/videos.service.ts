@@ -258,7 +258,14 @@ export function videosService({
       return row;
     },
 
+    /** A patch that changes nothing writes nothing (and leaves the public page's kept answer). */
     async update(userId: string, videoId: string, patch: UpdateVideoBody): Promise<VideoRow> {
+      const before = await repo.find(userId, videoId);
+      if (!before) throw new NotFoundError(VIDEO_NOT_FOUND);
+      const unchanged =
+        (patch.title === undefined || patch.title === before.title) &&
+        (patch.description === undefined || patch.description === before.description);
+      if (unchanged) return before;
       const row = await repo.update(userId, videoId, patch);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
       await publicGyms.invalidate(userId);
