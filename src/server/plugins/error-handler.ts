@@ -11,6 +11,34 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'Invalid content type' },
 };
 
+/** Words for a 4xx whose own message was not written for the caller. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request could not be understood',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  416: 'Range not satisfiable',
+  429: 'Too many requests. Please try again later.',
+};
+
+/**
+ * A 4xx's message goes to the caller only when it was written for one: the plain `{ statusCode,
+ * message }` objects the routes' rate limits throw, and Fastify's own (coded `FST_…`). An Error a
+ * library gave a 4xx (a file lookup's `ENOENT … /path`, a parser's internals) gets its status's words.
+ */
+function clientMessage(error: FastifyError, status: number): string {
+  // Typed as an Error, but a rate limit's builder throws a plain object.
+  const ours = !((error as unknown) instanceof Error);
+  const framework = typeof error.code === 'string' && error.code.startsWith('FST_');
+  if ((ours || framework) && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
+  return STATUS_MESSAGES[status] ?? 'The request could not be processed';
+}
+
 /** One place that turns any error into a status and `{ message }`; a 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -24,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message });
+      return reply.status(status).send({ message: clientMessage(error, status) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
