@@ -54,9 +54,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   // Never on the public port: its own listener, on loopback unless METRICS_HOST says otherwise.
+  // First, so a port in use stops the start before the app takes requests or jobs.
   if (config.metrics) metrics = await startMetricsServer(services.metrics, config.metrics, app.log);
+  await app.listen({ port: config.port, host: config.host });
   if (config.media.worker) {
     await pipeline.startWorker();
   } else if (database.kind === 'pglite') {

@@ -47,9 +47,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await pipeline.startWorker();
   // Its own listener (give each worker its own METRICS_PORT): jobs, ffmpeg speed, queue, pool.
+  // Before any job is taken, so a port in use stops the start, not a worker halfway into a job.
   if (config.metrics) metrics = await startMetricsServer(services.metrics, config.metrics, log);
+  await pipeline.startWorker();
   log.info(
     { concurrency: config.media.concurrency, autoEnhance: config.media.autoEnhance },
     'worker ready',

@@ -11,6 +11,11 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
+/** Whether a listening address is reached only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /**
  * The metrics listener: a plain node:http server apart from the app's public port (decision
  * 0032), bound to METRICS_HOST (127.0.0.1 by default). It answers `GET /metrics` and nothing else.
@@ -46,14 +51,28 @@ export async function startMetricsServer(
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `METRICS_PORT ${options.port} is in use on ${options.host}: the app and every worker need a METRICS_PORT of their own`,
+            )
+          : err,
+      );
+    server.once('error', failed);
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
   const { port } = server.address() as AddressInfo;
   log.info({ host: options.host, port }, 'metrics listening');
+  if (!isLoopback(options.host)) {
+    log.warn(
+      { host: options.host, port },
+      'metrics are served beyond this machine (METRICS_HOST): keep a firewall in front, they name every route and job',
+    );
+  }
   return {
     port,
     close: () =>

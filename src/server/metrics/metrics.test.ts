@@ -18,7 +18,7 @@ import { videos } from '../db/schema/videos';
 import { freshDatabase, registerOwner } from '../test/harness';
 import { silentLog, until } from '../test/job-support';
 import { uploadBytes } from '../test/upload-client';
-import { startMetricsServer, type MetricsListener } from './metrics-server';
+import { isLoopback, startMetricsServer, type MetricsListener } from './metrics-server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let services: Services;
@@ -213,6 +213,23 @@ describe('the metrics endpoint', () => {
       expect(text).toContain(`# TYPE ${name} counter`);
     }
   }, 60_000);
+
+  it('refuses a port in use with a line naming METRICS_PORT, and warns when served beyond loopback', async () => {
+    await expect(
+      startMetricsServer(services.metrics, { port: listener.port, host: '127.0.0.1' }, silentLog),
+    ).rejects.toThrow(`METRICS_PORT ${listener.port} is in use on 127.0.0.1`);
+    const warnings: string[] = [];
+    const log = { ...silentLog, warn: (_: object, msg: string) => void warnings.push(msg) };
+    const wide = await startMetricsServer(
+      services.metrics,
+      { port: 0, host: '0.0.0.0' },
+      log as typeof silentLog,
+    );
+    await wide.close();
+    expect(warnings).toEqual([expect.stringContaining('keep a firewall in front')]);
+    expect(['127.0.0.1', '127.8.9.10', '::1', 'localhost'].every(isLoopback)).toBe(true);
+    expect(['0.0.0.0', '::', '10.0.0.5', '127.0.0.1.example.com'].some(isLoopback)).toBe(false);
+  });
 
   it('keeps labels bounded: unknown URLs and gym slugs add no series', async () => {
     // One of each first, so the series that may exist do.
