@@ -196,6 +196,12 @@ describe('the request itself (no timing side channel)', () => {
 describe('POST /api/auth/reset-password', () => {
   it('sets the password, signs out every session, voids the link and sends a notice', async () => {
     const owner = await registerOwner(t.app);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: owner.cookie },
+    });
+    expect(before.json().emailVerified).toBe(false);
     const token = await linkFor(owner.email);
     const res = await reset({ token, password: 'a brand new secret' });
     expect(res.statusCode).toBe(200);
@@ -208,7 +214,11 @@ describe('POST /api/auth/reset-password', () => {
     });
     expect(me.statusCode).toBe(401);
     expect((await login(owner.email, owner.password)).statusCode).toBe(401);
-    expect((await login(owner.email, 'a brand new secret')).statusCode).toBe(200);
+    const signedIn = await login(owner.email, 'a brand new secret');
+    expect(signedIn.statusCode).toBe(200);
+    // The link reached the address: it counts as verified (an unverified account registered with
+    // someone else's address is theirs once they reset its password).
+    expect(signedIn.json().user.emailVerified).toBe(true);
 
     const notice = await smtp.waitFor(
       (m) => to(owner.email)(m) && m.subject === PASSWORD_CHANGED_SUBJECT,

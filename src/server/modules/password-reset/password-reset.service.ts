@@ -80,7 +80,9 @@ export function passwordResetService({
     /**
      * Sets the new password with a reset link: the link is used up, every session of the user is
      * signed out, every other link is void, a pending email change is dropped (whoever asked for it
-     * knew the old password), and a notice goes to the account's address. A link that
+     * knew the old password), and a notice goes to the account's address. The link reached that
+     * address, so the address counts as verified from then on: whoever signed up with another
+     * person's address loses the account to them by the ordinary Forgot password. A link that
      * is unknown, used, expired or issued before the password last changed changes nothing.
      */
     async resetPassword({ token, password }: ResetPasswordBody): Promise<void> {
@@ -89,7 +91,10 @@ export function passwordResetService({
       if (!row || !user || sha256(user.password) !== row.passwordFingerprint) {
         throw new ValidationError(INVALID_RESET_LINK);
       }
-      await users.updateUser(user.id, { password: await hashPassword(password) });
+      await users.updateUser(user.id, {
+        password: await hashPassword(password),
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(now()),
+      });
       await repo.deleteForUser(user.id);
       await sessions.endAllFor(user.id);
       await emailVerification.cancelChange(user);
