@@ -2,7 +2,6 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -43,6 +42,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerHsts } from './plugins/hsts';
 import { trackRoutes } from './plugins/route-table';
 import { RouteCollector, registerAudiences } from './plugins/routes';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import type { ObjectStore } from './storage/object-store';
 
 /** The current web build: a link `npm run build` switches to each new build (scripts/build.mjs). */
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy:
       deps.web === 'vite'
         ? false

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's headers, worked out once: its middleware is run at start against a response that only
+ * records what it sets. The options never change while the app runs, so neither do the headers.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+      return recorder;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not set its headers at once');
+  return Object.fromEntries(headers);
+}
+
+/**
+ * Sends helmet's headers on every answer (a route may replace one, e.g. a stored file's own CSP).
+ * @fastify/helmet built helmet's middleware again for each request, parsing the CSP every time: a
+ * tenth of the public gym answer's CPU (decision 0028's profile); these are the same headers.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
