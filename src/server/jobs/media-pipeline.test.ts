@@ -3,7 +3,7 @@ import sharp from 'sharp';
  * The pipeline end to end through the app: an owner uploads, the video-created seam queues ingest,
  * the in-process worker (pg-boss on the test database) runs ingest, enhance and package with real
  * ffmpeg, and the /media routes serve the results. Then the admin's entry points with
- * AUTO_ENHANCE=off on S3 storage, and the failure notes.
+ * AUTO_ENHANCE=off on S3 storage (with an AVI's growing preview in the bucket), and the failure notes.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -449,6 +449,42 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
     const master = await r.t.app.inject({ method: 'GET', url: done.hlsUrl! });
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('v360p/index.m3u8');
+  });
+
+  it('an AVI upload gets its HLS preview in the bucket: published, ended, served to its owner only', async () => {
+    const avi = await upload(r, owner.cookie, await clip('legacy'));
+    const row = await waitFor(r, avi.id, (v) => v.previewState === 'ended', 'preview ended');
+    expect(row.previewUrl).toBe(`/media/videos/${avi.id}/preview/index.m3u8`);
+    const prefix = mediaKeys.previewHls(avi.id);
+    const stored = await r.store.head(`${prefix}index.m3u8`);
+    expect(stored).not.toBeNull();
+    const playlist = await r.t.app.inject({
+      method: 'GET',
+      url: row.previewUrl!,
+      headers: { cookie: owner.cookie },
+    });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['cache-control']).toBe('private, no-cache');
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    const segments = playlist.body.split('\n').filter((l) => /^seg_\d{5}\.ts$/.test(l));
+    expect(segments.length).toBeGreaterThan(0);
+    for (const name of segments) {
+      expect(await r.store.head(`${prefix}${name}`)).not.toBeNull();
+      const segment = await r.t.app.inject({
+        method: 'GET',
+        url: `/media/videos/${avi.id}/preview/${name}`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(segment.statusCode).toBe(200);
+      expect(segment.rawPayload.subarray(0, 1)[0]).toBe(0x47); // an MPEG-TS sync byte
+    }
+    const stranger = await registerOwner(r.t.app);
+    const other = await r.t.app.inject({
+      method: 'GET',
+      url: row.previewUrl!,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it("packages an admin-uploaded enhanced file through the 'package' entry point", async () => {
