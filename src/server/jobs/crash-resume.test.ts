@@ -2,7 +2,8 @@
  * kill -9 in the middle of an encode loses nothing: a real worker process (npm start on the
  * embedded database, `npm run worker` on PostgreSQL) is killed while ffmpeg runs; its ffmpeg dies
  * with it; nothing half-written is published; a new process takes the job back, runs it again and
- * the video ends enhanced and packaged.
+ * the video ends enhanced and packaged. The same for a growing preview: killed while it grows, the
+ * stored playlist never shrinks nor claims an end, and the new process finishes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { videoEvents, videos } from '../db/schema/videos';
+import { parseMediaPlaylist } from '../media/growing-preview';
 import { clip } from '../test/media-clips';
 import { freshDatabase } from '../test/harness';
 import { JobQueue } from './queue';
@@ -37,7 +39,7 @@ interface Child {
 }
 
 /** The process under test: the whole app on PGlite, a worker beside the API on PostgreSQL. */
-function startProcess(): Child {
+function startProcess(autoEnhance: 'on' | 'off' = 'on'): Child {
   const entry = embedded ? 'src/server/main.ts' : 'src/server/worker.ts';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
@@ -48,7 +50,7 @@ function startProcess(): Child {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      AUTO_ENHANCE: 'on',
+      AUTO_ENHANCE: autoEnhance,
       WORKER_HEARTBEAT_SECONDS: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
@@ -86,6 +88,35 @@ async function processesUsing(dir: string): Promise<number[]> {
     if (cmdline.includes(dir) && !/\) Z /.test(stat)) found.push(Number(pid));
   }
   return found;
+}
+
+/** An uploaded video: the original in the local store, the row, and its ingest job queued. */
+async function uploaded(source: 'long' | 'legacyLong', fileName: string): Promise<string> {
+  const videoId = randomUUID();
+  const originalKey = `uploads/crash/${videoId}`;
+  await mkdir(path.join(dataDir, 'objects', 'uploads', 'crash'), { recursive: true });
+  await copyFile(await clip(source), path.join(dataDir, 'objects', ...originalKey.split('/')));
+  await withDatabase(async (database) => {
+    if (embedded) await database.migrate();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `crash-${videoId}@example.com`, password: 'x' })
+      .returning({ id: users.id });
+    await database.db.insert(videos).values({
+      id: videoId,
+      userId: user!.id,
+      title: 'Crash test',
+      originalFileName: fileName,
+      originalFileUrl: `/api/objects/${originalKey}`,
+      originalKey,
+      fileSize: '1',
+    });
+    const queue = new JobQueue(executorFor(database));
+    await queue.start();
+    await queue.send('ingest', { videoId }, null);
+    await queue.stop();
+  });
+  return videoId;
 }
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
@@ -129,31 +160,7 @@ describe(
   { timeout: 400_000 },
   () => {
     it('the job runs again in a new process and finishes; nothing half-written is served', async () => {
-      // An uploaded video: the original in the local store, the row, and its ingest job queued.
-      const videoId = randomUUID();
-      const originalKey = `uploads/crash/${videoId}`;
-      await mkdir(path.join(dataDir, 'objects', 'uploads', 'crash'), { recursive: true });
-      await copyFile(await clip('long'), path.join(dataDir, 'objects', ...originalKey.split('/')));
-      await withDatabase(async (database) => {
-        if (embedded) await database.migrate();
-        const [user] = await database.db
-          .insert(users)
-          .values({ email: `crash-${videoId}@example.com`, password: 'x' })
-          .returning({ id: users.id });
-        await database.db.insert(videos).values({
-          id: videoId,
-          userId: user!.id,
-          title: 'Crash test',
-          originalFileName: 'long.mp4',
-          originalFileUrl: `/api/objects/${originalKey}`,
-          originalKey,
-          fileSize: '1',
-        });
-        const queue = new JobQueue(executorFor(database));
-        await queue.start();
-        await queue.send('ingest', { videoId }, null);
-        await queue.stop();
-      });
+      const videoId = await uploaded('long', 'long.mp4');
 
       // The first process ingests, then starts the enhancement; killed while ffmpeg encodes.
       const first = startProcess();
@@ -225,6 +232,66 @@ describe(
       const hlsRoot = path.join(dataDir, 'objects', 'videos', videoId, 'hls');
       const [version] = await readdir(hlsRoot);
       expect(await readdir(path.join(hlsRoot, version!))).toContain('master.m3u8');
+    });
+
+    it('a growing preview killed mid-transcode never shrinks nor ends early, and ends after the resume', async () => {
+      // An AVI the browser cannot play (40 s: ten 4 s segments); no enhancement after ingest.
+      const videoId = await uploaded('legacyLong', 'camera.avi');
+      const previewDir = path.join(dataDir, 'objects', 'videos', videoId, 'preview');
+      const stored = async () => {
+        const text = await readFile(path.join(previewDir, 'index.m3u8'), 'utf8').catch(() => null);
+        return text === null ? null : parseMediaPlaylist(text);
+      };
+      // Every stored playlist seen, in order, from the first segment to the end.
+      const seen: Array<{ segments: number; seconds: number; ended: boolean }> = [];
+      const watch = async () => {
+        const now = await stored();
+        if (now) {
+          const seconds = now.segments.reduce((sum, segment) => sum + segment.duration, 0);
+          seen.push({ segments: now.segments.length, seconds, ended: now.ended });
+        }
+        return now;
+      };
+
+      const first = startProcess('off');
+      await until(async () => ((await watch())?.segments.length ?? 0) >= 1, 300_000, 'a segment');
+      first.process.kill('SIGKILL');
+      await first.exited;
+      await until(
+        async () => (await processesUsing(dataDir)).length === 0,
+        20_000,
+        'no process left',
+      );
+      const killed = (await watch())!;
+      expect(killed.ended).toBe(false);
+      // What the playlist lists is stored: a player never asks for a segment that is not there.
+      const files = await readdir(previewDir);
+      expect(killed.segments.every((segment) => files.includes(segment.name))).toBe(true);
+
+      const second = startProcess('off');
+      await until(async () => (await watch())?.ended === true, 300_000, 'the preview to end');
+      second.process.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(
+        second.lines.some(
+          (l) => l.msg === 'job reclaimed from a stopped worker' && l.job === 'ingest',
+        ),
+      ).toBe(true);
+
+      // Never fewer segments than before, never an end before the last one.
+      for (let i = 1; i < seen.length; i += 1) {
+        expect(seen[i]!.segments).toBeGreaterThanOrEqual(seen[i - 1]!.segments);
+      }
+      const last = seen.at(-1)!;
+      expect(seen.filter((s) => s.ended).every((s) => s.segments === last.segments)).toBe(true);
+      // The whole 40 s class, once.
+      expect(last.seconds).toBeGreaterThan(39);
+      expect(last.seconds).toBeLessThan(41);
+      await withDatabase(async (database) => {
+        const [row] = await database.db.select().from(videos).where(eq(videos.id, videoId));
+        expect(row).toMatchObject({ processingStatus: 'uploaded', previewState: 'ended' });
+        expect(row!.previewUrl).toBe(`/media/videos/${videoId}/preview/index.m3u8`);
+      });
     });
   },
 );
