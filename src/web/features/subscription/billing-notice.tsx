@@ -5,6 +5,30 @@ import { cn } from '@web/lib/utils';
 /** Billing dates in words (the grace end, the paid period's end). */
 export const billingDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
+/**
+ * The words for a failed payment. The grace period's end is a promise while it is ahead; once it
+ * has passed while Stripe still retries the charge (its retries may run past the seven days), the
+ * plan is still on and the date is no deadline any more: the words say "now" instead.
+ */
+export function paymentFailedWords(
+  planName: string,
+  graceUntil: string,
+  now: number = Date.now(),
+): { notice: string; banner: string } {
+  const end = new Date(graceUntil);
+  if (end.getTime() > now) {
+    const date = billingDate.format(end);
+    return {
+      notice: `Your last payment failed. Update your card in Manage Billing by ${date} to keep ${planName}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
+      banner: `Your last payment failed. ${planName} stays active until ${date}.`,
+    };
+  }
+  return {
+    notice: `Your last payment failed and Stripe is still trying to charge it. Update your card in Manage Billing now to keep ${planName}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
+    banner: `Your last payment failed and Stripe is still trying to charge it: ${planName} stays active until it gives up.`,
+  };
+}
+
 /** What the plan's billing means right now, said plainly above the plan. */
 export function BillingNotice({ subscription }: { subscription: SubscriptionView }) {
   const { billing, plan } = subscription;
@@ -13,7 +37,7 @@ export function BillingNotice({ subscription }: { subscription: SubscriptionView
     : billing.graceUntil
       ? {
           alert: true,
-          text: `Your last payment failed. Update your card in Manage Billing by ${billingDate.format(new Date(billing.graceUntil))} to keep ${plan.name}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
+          text: paymentFailedWords(plan.name, billing.graceUntil).notice,
         }
       : billing.cancelAtPeriodEnd && billing.currentPeriodEnd
         ? {

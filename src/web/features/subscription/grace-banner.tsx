@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { usePortal } from './api/billing';
 import { useSubscription } from './api/plans';
-import { billingDate } from './billing-notice';
+import { paymentFailedWords } from './billing-notice';
 import { failed } from './failed-toast';
 
 /**
@@ -30,8 +30,7 @@ export function GraceBanner() {
     >
       <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
       <p className="min-w-0 flex-1">
-        Your last payment failed. {subscription.data.plan.name} stays active until{' '}
-        {billingDate.format(new Date(graceUntil))}.{' '}
+        {paymentFailedWords(subscription.data.plan.name, graceUntil).banner}{' '}
         <Button
           variant="link"
           className="h-auto p-0 font-semibold whitespace-normal text-foreground underline"
