@@ -150,7 +150,8 @@ describe('public gym answers kept in process (decision 0028)', () => {
     });
     expect(await titles(a.app, g.slug)).toEqual([]);
 
-    const kept = await video(g.id, 'enhanced', 'Kept Class');
+    // Written straight to the table (no invalidation); the owner's edit is what brings it in.
+    const kept = await video(g.id, 'enhanced', 'Kept Class draft');
     await a.services.videos.update(g.id, kept, { title: 'Kept Class' });
     expect(await titles(a.app, g.slug)).toEqual(['Kept Class']);
     await a.services.videos.remove(g.id, kept);
