@@ -4,7 +4,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, SHOTS_DIR, startE2E, VIEWPORTS, type E2E } from './support/harness';
 import { CLIP_SECONDS, seedRealClass } from './support/real-class';
-import { playerState, showControls, waitForHlsFrame, waitForTime } from './support/player';
+import {
+  ensurePlaying,
+  playerState,
+  rewind,
+  showControls,
+  waitForHlsFrame,
+  waitForTime,
+} from './support/player';
 import { onboardOwner } from './support/seed';
 
 const LOAD_FAILED = 'This class could not be loaded. Check the connection and try again.';
@@ -158,12 +165,15 @@ describe.each([
     expect(await page.getByRole('button', { name: 'Back 15 seconds' }).textContent()).toBe('15');
     expect(await page.getByRole('button', { name: 'Forward 15 seconds' }).textContent()).toBe('15');
 
+    await ensurePlaying(page);
     await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');
     // A tap on the picture shows them and does not pause.
+    await rewind(page);
     await page.getByTestId('class-video').click();
     expect(await controls()).toBe('shown');
     expect((await playerState(page)).paused).toBe(false);
     await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');
+    await rewind(page);
     await page.keyboard.press('Shift');
     expect(await controls()).toBe('shown');
     await expect.poll(controls, { timeout: 15_000 }).toBe('hidden');

@@ -40,3 +40,27 @@ export async function showControls(page: Page) {
   await page.mouse.move(box.x + box.width / 2 + Math.random() * 40, box.y + box.height / 2);
   await expect.poll(() => player.getAttribute('data-controls')).toBe('shown');
 }
+
+/**
+ * The class is playing: by autoplay, or, where the browser held it back (a loaded machine can make
+ * the first play() fail), by the rider's tap on 'Tap to start', as on a real tablet.
+ */
+export async function ensurePlaying(page: Page) {
+  const tapToStart = page.getByRole('button', { name: 'Tap to start' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await playerState(page)).paused) return true;
+        if (await tapToStart.isVisible()) await tapToStart.click();
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** Back to the class's start without a tap (a short seeded class must not end mid-test). */
+export const rewind = (page: Page) =>
+  page.locator('[data-testid=class-video]').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 0;
+  });
