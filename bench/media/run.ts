@@ -389,7 +389,7 @@ function growingTable(results: GrowingResult[], load: { before: number[]; after:
     Math.min(...results.map((r) => r.firstSegment));
   return [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores ` +
-      `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), shared with other engineers' work; load average ` +
+      `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average ` +
       `${load.before.map((l) => l.toFixed(1)).join('/')} before, ${load.after.map((l) => l.toFixed(1)).join('/')} after.`,
     '',
     '| source | upload end -> first segment playable | full preview transcode |',
