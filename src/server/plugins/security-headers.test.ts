@@ -22,7 +22,7 @@ describe('security headers', () => {
     expect(headers).not.toHaveProperty('strict-transport-security');
   });
 
-  it('go on every answer, a 404 and an error too, and a route may replace one', async () => {
+  it('go on every answer, a 404, an error and a hijacked one too, and a route may replace one', async () => {
     const app = Fastify();
     registerSecurityHeaders(app, OPTIONS);
     app.get('/ok', async () => ({ ok: true }));
@@ -32,8 +32,13 @@ describe('security headers', () => {
     app.get('/fails', async () => {
       throw new Error('boom');
     });
+    // A route that writes its answer itself (as tus does).
+    app.get('/raw', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(204).end();
+    });
     const expected = securityHeaders(OPTIONS);
-    for (const url of ['/ok', '/nothing-here', '/fails']) {
+    for (const url of ['/ok', '/nothing-here', '/fails', '/raw']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers).toMatchObject(expected);
     }

@@ -27,14 +27,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Sends helmet's headers on every answer (a route may replace one, e.g. a stored file's own CSP).
- * @fastify/helmet built helmet's middleware again for each request, parsing the CSP every time: a
- * tenth of the public gym answer's CPU (decision 0028's profile); these are the same headers.
+ * Sends helmet's headers on every answer. Set on the raw response, as helmet does, so an answer a
+ * route writes itself (tus, after `reply.hijack()`) has them too, and a route's own `reply.header`
+ * still replaces one (e.g. a stored file's CSP). @fastify/helmet built helmet's middleware again
+ * for each request, parsing the CSP every time: a tenth of the public gym answer's CPU (decision
+ * 0028's profile); these are the same headers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
+  const headers = Object.entries(securityHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
