@@ -232,6 +232,34 @@ describe('S3 pre-signed URLs (checked by s3rver)', () => {
 });
 
 describe('LocalDiskStore', () => {
+  it('streams a small file as one chunk, a large one in 256 KB chunks, a range exactly, an empty file as nothing', async () => {
+    const store = adapters.local!.store;
+    const chunksOf = async (stream: Readable) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return chunks;
+    };
+    const small = `stills/${randomUUID()}`;
+    const still = randomBytes(25_000);
+    await store.put(small, Readable.from([still]));
+    const [only, ...rest] = await chunksOf(await store.get(small));
+    expect(rest).toEqual([]);
+    expect(only).toEqual(still);
+    const part = await chunksOf(await store.get(small, { start: 100, end: 199 }));
+    expect(Buffer.concat(part)).toEqual(still.subarray(100, 200));
+
+    const large = `segments/${randomUUID()}`;
+    const segment = randomBytes(600_000);
+    await store.put(large, Readable.from([segment]));
+    const chunks = await chunksOf(await store.get(large));
+    expect(chunks.map((c) => c.length)).toEqual([262_144, 262_144, 75_712]);
+    expect(Buffer.concat(chunks)).toEqual(segment);
+
+    const empty = `stills/${randomUUID()}`;
+    await store.put(empty, Readable.from([]));
+    expect(await chunksOf(await store.get(empty))).toEqual([]);
+  });
+
   it('keeps files under DATA_DIR/objects by key', async () => {
     const store = adapters.local!.store as LocalDiskStore;
     expect(store.pathFor('uploads/a/b')).toBe(
