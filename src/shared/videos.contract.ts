@@ -427,6 +427,9 @@ export const updateVideoBody = z
   .refine((b) => b.title !== undefined || b.description !== undefined, 'Nothing to update');
 export type UpdateVideoBody = z.output<typeof updateVideoBody>;
 
+/** 429 after an owner's hourly limit of title and description changes (Cadence's own words). */
+export const VIDEO_EDITS_LIMITED = 'Too many changes to your classes. Please try again later.';
+
 /** GET /api/auth/videos/:id/original: `download=1` saves the file under its name. */
 export const originalQuery = z.object({
   download: z.string().optional().catch(undefined),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoDto } from '@shared/videos.contract';
+import { VIDEO_EDITS_LIMITED, type VideoDto } from '@shared/videos.contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { videos } from '../../db/schema/videos';
@@ -142,7 +142,7 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     }
     const over = await call('PATCH', url, a.cookie, { title: 'One too many' });
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toBe('Too many changes to your classes. Please try again later.');
+    expect(over.json().message).toBe(VIDEO_EDITS_LIMITED);
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
     expect(row!.title).toBe(`Title ${VIDEO_EDIT_LIMIT.max - 1}`);
   });

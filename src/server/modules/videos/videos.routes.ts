@@ -1,5 +1,5 @@
 import { processingTimeEndpoints } from '@shared/processing-time.contract';
-import { videoEndpoints } from '@shared/videos.contract';
+import { VIDEO_EDITS_LIMITED, videoEndpoints } from '@shared/videos.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
@@ -52,10 +52,7 @@ export function videosRoutes(
           max: VIDEO_EDIT_LIMIT.max,
           timeWindow: VIDEO_EDIT_LIMIT.windowMs,
           keyGenerator: perSession,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            message: 'Too many changes to your classes. Please try again later.',
-          }),
+          errorResponseBuilder: () => ({ statusCode: 429, message: VIDEO_EDITS_LIMITED }),
         },
       },
     },

@@ -16,16 +16,19 @@ export function paymentFailedWords(
   now: number = Date.now(),
 ): { notice: string; banner: string } {
   const end = new Date(graceUntil);
+  const otherwise =
+    'if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).';
   if (end.getTime() > now) {
     const date = billingDate.format(end);
     return {
-      notice: `Your last payment failed. Update your card in Manage Billing by ${date} to keep ${planName}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
+      notice: `Your last payment failed. Update your card in Manage Billing by ${date} to keep ${planName}: ${otherwise}`,
       banner: `Your last payment failed. ${planName} stays active until ${date}.`,
     };
   }
+  const retrying = 'Your last payment failed and Stripe is still trying to charge it';
   return {
-    notice: `Your last payment failed and Stripe is still trying to charge it. Update your card in Manage Billing now to keep ${planName}: if Stripe cannot charge it, your account moves to Spin Starter (your videos stay).`,
-    banner: `Your last payment failed and Stripe is still trying to charge it: ${planName} stays active until it gives up.`,
+    notice: `${retrying}. Update your card in Manage Billing now to keep ${planName}: ${otherwise}`,
+    banner: `${retrying}: ${planName} stays active until it gives up.`,
   };
 }
 
