@@ -245,6 +245,36 @@ describe('Stripe billing', () => {
       }
     }
 
+    // Stripe retries past the 7 days: the grace date is behind, and no screen names it.
+    const [account] = await e2e.database.db
+      .update(billingAccounts)
+      .set({ graceUntil: new Date(Date.now() - 24 * 60 * 60 * 1000) })
+      .where(eq(billingAccounts.userId, owner.id))
+      .returning();
+    const pastDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+      account!.graceUntil!,
+    );
+    for (const vp of VIEWPORTS) {
+      for (const dark of [false, true]) {
+        const theme = dark ? 'dark' : 'light';
+        const page = await e2e.newPage({ width: vp.width, height: vp.height, dark });
+        await signIn(page, owner, e2e.baseUrl);
+        await page.goto('/subscription');
+        const notice = page.getByTestId('grace-banner');
+        await notice.getByText(/^Your last payment failed and Stripe is still trying/).waitFor();
+        expect(await notice.innerText()).toContain('Update your card in Manage Billing now');
+        expect(await notice.innerText()).not.toContain(pastDate);
+        await screenshot(page, `billing-grace-overdue-${vp.name}-${theme}`);
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await graceBanner(page).innerText()).toBe(
+          'Your last payment failed and Stripe is still trying to charge it: Power Cycle stays active until it gives up. Update your payment method',
+        );
+        await screenshot(page, `billing-grace-overdue-banner-${vp.name}-${theme}`);
+        await page.close();
+      }
+    }
+
     await stripe.giveUp(subscriptionId);
     await stripe.settled();
     const page = await ownerPage(owner);
