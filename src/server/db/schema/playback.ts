@@ -29,6 +29,8 @@ export const playbackSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     watchedSeconds: real('watched_seconds').notNull().default(0),
     lastPosition: real('last_position').notNull().default(0),
+    /** The furthest point this session's beacons reported: the audience retention curve's input. */
+    furthestPosition: real('furthest_position').notNull().default(0),
     viewCountedAt: timestamp('view_counted_at', { withTimezone: true }),
   },
   (t) => [

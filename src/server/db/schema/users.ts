@@ -56,6 +56,10 @@ export const users = pgTable(
     customDomainAddedAt: timestamp('custom_domain_added_at', { withTimezone: true }),
     /** When the TXT record was found: only a verified domain serves the gym page. */
     customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
+    /** Full customization (Elite Studio): the public page's hero image, a stored file's address. */
+    heroImageUrl: text('hero_image_url'),
+    /** Full customization (Elite Studio): the public page's display font (branding.contract's list). */
+    displayFont: varchar('display_font', { length: 32 }),
     ...timestamps,
   },
   (t) => [
