@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countsAsView,
+  furthestPosition,
   nextWatchedSeconds,
   resumePosition,
   VIEW_DEDUPE_MS,
@@ -103,5 +104,22 @@ describe('resumePosition', () => {
     expect(resumePosition(3000, 2700, false)).toBe(2700);
     expect(resumePosition(125.5, null, false)).toBe(125.5);
     expect(resumePosition(2700, 2700, true)).toBe(0);
+  });
+});
+
+describe('furthestPosition', () => {
+  it('keeps the greatest position reported, within the class', () => {
+    expect(furthestPosition(0, 120, 2700, false)).toBe(120);
+    // A rewind or a late beacon with an earlier position keeps what was reached.
+    expect(furthestPosition(600, 300, 2700, false)).toBe(600);
+    // A forged position past the end counts as the end, never beyond.
+    expect(furthestPosition(600, 86_400, 2700, false)).toBe(2700);
+    // Unknown length: the position as reported (the contract caps it at a day).
+    expect(furthestPosition(10, 4000, null, false)).toBe(4000);
+  });
+
+  it('is the class’s end once the player says it ended, even a fraction short', () => {
+    expect(furthestPosition(2600, 2699.96, 2700, true)).toBe(2700);
+    expect(furthestPosition(0, 5, null, true)).toBe(5);
   });
 });

@@ -73,3 +73,23 @@ export function resumePosition(
     ? Math.min(position, durationSeconds)
     : position;
 }
+
+/**
+ * The furthest point of the class a session reached (the audience retention curve's input): the
+ * greater of what it held and the reported position, within the class; the class's end once the
+ * player says it ended (a last beacon may land a fraction of a second short of the probed length).
+ */
+export function furthestPosition(
+  previous: number,
+  position: number,
+  durationSeconds: number | null,
+  ended: boolean,
+): number {
+  const known = durationSeconds !== null && durationSeconds > 0;
+  const reached = known
+    ? ended
+      ? durationSeconds
+      : Math.min(position, durationSeconds)
+    : position;
+  return Math.max(previous, reached);
+}

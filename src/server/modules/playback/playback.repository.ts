@@ -67,7 +67,10 @@ function sessionTx(tx: Tx) {
 
     async update(
       id: string,
-      patch: Pick<PlaybackSessionRow, 'lastSeenAt' | 'watchedSeconds' | 'lastPosition'> &
+      patch: Pick<
+        PlaybackSessionRow,
+        'lastSeenAt' | 'watchedSeconds' | 'lastPosition' | 'furthestPosition'
+      > &
         Partial<Pick<PlaybackSessionRow, 'viewCountedAt'>>,
     ): Promise<void> {
       await tx.update(playbackSessions).set(patch).where(eq(playbackSessions.id, id));

@@ -103,6 +103,37 @@ describe('POST /api/playback/beacon', () => {
     expect(row!.viewCountedAt).toBeInstanceOf(Date);
   });
 
+  it('keeps each session’s furthest position: a rewind keeps it, the end reaches the class’s end', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id, { duration: '600' });
+    const r = rider(videoId, g.slug);
+    await r.beacon('start', 0, 0);
+    t.advance(15_000);
+    await r.beacon('progress', 15, 300); // sought forward to 5 min
+    t.advance(15_000);
+    await r.beacon('progress', 30, 40); // rewound
+    expect((await sessionsOf(videoId))[0]).toMatchObject({
+      lastPosition: 40,
+      furthestPosition: 300,
+    });
+    // A forged position past the end is held at the end.
+    t.advance(15_000);
+    await r.beacon('progress', 45, 86_400);
+    expect((await sessionsOf(videoId))[0]!.furthestPosition).toBe(600);
+
+    // Another session of the same rider starts from nothing; its end is the class's end.
+    r.newSession();
+    await r.beacon('start', 0, 0);
+    t.advance(15_000);
+    await r.beacon('progress', 15, 120);
+    const second = async () =>
+      (await sessionsOf(videoId)).find((s) => s.id === r.sessionId)!.furthestPosition;
+    expect(await second()).toBe(120);
+    t.advance(15_000);
+    await r.beacon('end', 30, 599.97);
+    expect(await second()).toBe(600);
+  });
+
   it('counts half of a short video, and a view at most once per viewer, video and hour', async () => {
     const g = await gym();
     const videoId = await addVideo(g.id, { duration: '8' });

@@ -8,7 +8,12 @@ import { classDurationSeconds } from '@shared/gyms.contract';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { BeaconMeter } from '../../metrics/metrics';
 import { isReadyForRiders } from '../gyms/gyms.service';
-import { countsAsView, nextWatchedSeconds, resumePosition } from './playback-rules';
+import {
+  countsAsView,
+  furthestPosition,
+  nextWatchedSeconds,
+  resumePosition,
+} from './playback-rules';
 import type { PlaybackRepository } from './playback.repository';
 
 export const PLAYBACK_MESSAGES = {
@@ -61,10 +66,17 @@ export function playbackService({ repo, now, meter }: Deps) {
             : await tx.lastCountedView(beacon.viewerId, video.id),
           now: at,
         });
+        const ended = beacon.event === 'end';
         await tx.update(session.id, {
           lastSeenAt: new Date(Math.max(at, session.lastSeenAt.getTime())),
           watchedSeconds,
-          lastPosition: resumePosition(beacon.position, durationSeconds, beacon.event === 'end'),
+          lastPosition: resumePosition(beacon.position, durationSeconds, ended),
+          furthestPosition: furthestPosition(
+            session.furthestPosition,
+            beacon.position,
+            durationSeconds,
+            ended,
+          ),
           ...(countNow ? { viewCountedAt: new Date(at) } : {}),
         });
         return { viewCounted: alreadyCounted || countNow, watchedSeconds };
