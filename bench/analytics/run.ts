@@ -59,8 +59,14 @@ try {
       now,
     }),
   );
-  const { ownerId } = seed.value;
+  const { ownerId, videoIds } = seed.value;
   const service = analyticsService(analyticsRepository(db), () => now.getTime());
+  // The top plan (every figure, retention and CSV), an account older than the sessions.
+  const owner = {
+    id: ownerId,
+    plan: 'elite-studio',
+    createdAt: new Date(now.getTime() - 90 * DAY_MS),
+  };
   const query = { tz: 'America/New_York' };
   // What these sessions stand for: each beacon the player would have sent for them.
   const beacons = (
@@ -74,8 +80,11 @@ try {
     db.execute(sql`select count(*) from playback_sessions
       where owner_id = ${ownerId} and started_at >= ${new Date(now.getTime() - 60 * DAY_MS).toISOString()}::timestamptz`),
   );
-  const first = await timed(() => service.overview(ownerId, query));
-  const overview = await rounds(() => service.overview(ownerId, query));
+  const first = await timed(() => service.overview(owner, query));
+  const overview = await rounds(() => service.overview(owner, query));
+  // The busiest class's audience retention, and the largest CSV (every class), same period.
+  const retention = await rounds(() => service.retention(owner, { ...query, video: videoIds[0]! }));
+  const csv = await rounds(() => service.csv(owner, { ...query, table: 'videos' }));
 
   const result = {
     at: new Date().toISOString(),
@@ -87,8 +96,10 @@ try {
     firstMs: Math.round(first.ms),
     overviewMs: Math.round(overview),
     overviewVsBaseline: Math.round((overview / baseline) * 100) / 100,
+    retentionMs: Math.round(retention),
+    csvMs: Math.round(csv),
     views: first.value.summary.totalViews.value,
-    met: overview <= TARGET_MS,
+    met: Math.max(overview, retention, csv) <= TARGET_MS,
   };
   console.table(result);
   let all: Record<string, unknown> = {};

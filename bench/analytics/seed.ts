@@ -60,10 +60,11 @@ async function insertSessions(
     const to = Math.min(count, from + batch - 1);
     await db.execute(sql`
       insert into playback_sessions (id, video_id, owner_id, viewer_id, started_at, last_seen_at,
-                                     watched_seconds, last_position, view_counted_at)
+                                     watched_seconds, last_position, furthest_position,
+                                     view_counted_at)
       select gen_random_uuid(), (${ids})[1 + h1 % ${videoIds.length}], ${ownerId},
              'viewer-' || ${salt} || '-' || (h2 % ${viewers}),
-             s, s + make_interval(secs => w), w, w,
+             s, s + make_interval(secs => w), w, w, w,
              case when h3 % 5 <> 0 then s + interval '10 seconds' end
       from (
         select abs(hashint8extended(i, ${salt}::bigint * 10 + 1)) as h1,

@@ -34,6 +34,8 @@ export interface PlaybackSeed {
   watchedSeconds: number;
   /** Whether the player counted a view for it. */
   counted: boolean;
+  /** The furthest point reached (seconds); by default where it stopped, `watchedSeconds`. */
+  furthestPosition?: number;
 }
 
 export async function seedPlayback(db: Db, seeds: PlaybackSeed[]): Promise<void> {
@@ -48,6 +50,7 @@ export async function seedPlayback(db: Db, seeds: PlaybackSeed[]): Promise<void>
       lastSeenAt: new Date(s.startedAt + s.watchedSeconds * 1000),
       watchedSeconds: s.watchedSeconds,
       lastPosition: s.watchedSeconds,
+      furthestPosition: s.furthestPosition ?? s.watchedSeconds,
       viewCountedAt: s.counted ? new Date(s.startedAt + 10_000) : null,
     })),
   );

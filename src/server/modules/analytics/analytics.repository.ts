@@ -3,13 +3,20 @@ import type { Db } from '../../db/client';
 import { playbackSessions as ps } from '../../db/schema/playback';
 import { videos as v } from '../../db/schema/videos';
 
-/** What one aggregation covers: one owner (and maybe one video), up to `now`, days in `timeZone`. */
+/**
+ * What one aggregation covers: one owner (and maybe one video), the period [from, to] with the
+ * period of comparison [previousFrom, from), days in `timeZone`. (A later filter, a location,
+ * joins here as one more optional field of the scope.)
+ */
 export interface Scope {
   ownerId: string;
   videoId: string | null;
-  now: Date;
   timeZone: string;
-  periodDays: number;
+  from: Date;
+  to: Date;
+  previousFrom: Date;
+  /** The local days shown one by one, the last one the day of `to`. */
+  days: number;
 }
 
 /** Raw sums of one period; the service turns them into the figures. */
@@ -61,7 +68,7 @@ export function analyticsRepository(db: Db) {
     return sql`${ps.ownerId} = ${scope.ownerId}
       and ${v.userId} = ${scope.ownerId}
       and ${ps.startedAt} >= ${ts(from)}
-      and ${ps.startedAt} <= ${ts(scope.now)}
+      and ${ps.startedAt} <= ${ts(scope.to)}
       ${scope.videoId ? sql`and ${ps.videoId} = ${scope.videoId}` : sql``}`;
   }
 
@@ -76,9 +83,13 @@ export function analyticsRepository(db: Db) {
     async findVideo(
       ownerId: string,
       videoId: string,
-    ): Promise<{ id: string; title: string } | undefined> {
+    ): Promise<{ id: string; title: string; durationSeconds: number | null } | undefined> {
       const [row] = await db
-        .select({ id: v.id, title: v.title })
+        .select({
+          id: v.id,
+          title: v.title,
+          durationSeconds: sql<number | null>`${durationSeconds}`.mapWith((x) => numOrNull(x)),
+        })
         .from(v)
         .where(and(eq(v.userId, ownerId), eq(v.id, videoId)))
         .limit(1);
@@ -92,11 +103,8 @@ export function analyticsRepository(db: Db) {
 
     /** The current period and the one before it, in one pass. */
     async periodTotals(scope: Scope): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
-      const span = scope.periodDays * DAY_MS;
-      const currentFrom = new Date(scope.now.getTime() - span);
-      const previousFrom = new Date(scope.now.getTime() - 2 * span);
-      const cur = sql`${ps.startedAt} >= ${ts(currentFrom)}`;
-      const prev = sql`${ps.startedAt} < ${ts(currentFrom)}`;
+      const cur = sql`${ps.startedAt} >= ${ts(scope.from)}`;
+      const prev = sql`${ps.startedAt} < ${ts(scope.from)}`;
       const result = await db.execute(sql`
         select
           count(*) filter (where ${counted} and ${cur})::int as views_cur,
@@ -110,7 +118,7 @@ export function analyticsRepository(db: Db) {
           avg(${share}) filter (where ${counted} and ${prev})::float8 as completion_prev
         from ${ps}
         join ${v} on ${v.id} = ${ps.videoId}
-        where ${sessionFilter(scope, previousFrom)}`);
+        where ${sessionFilter(scope, scope.previousFrom)}`);
       const r = rows<Record<string, unknown>>(result)[0] ?? {};
       return {
         current: {
@@ -129,18 +137,16 @@ export function analyticsRepository(db: Db) {
     },
 
     /**
-     * One point per local day, the last `days` days (today last): counted views and the distinct
-     * viewers behind them.
+     * One point per local day, the scope's `days` days up to the day of `to` (the last last):
+     * counted views and the distinct viewers behind them.
      */
-    async daily(
-      scope: Scope,
-      days: number,
-    ): Promise<Array<{ date: string; views: number; viewers: number }>> {
+    async daily(scope: Scope): Promise<Array<{ date: string; views: number; viewers: number }>> {
       const tz = scope.timeZone;
-      // From local midnight `days - 1` days ago; a day boundary in the owner's time zone.
+      const days = scope.days;
+      // From local midnight `days - 1` days before; a day boundary in the owner's time zone.
       const result = await db.execute(sql`
         with bounds as (
-          select (${ts(scope.now)} at time zone ${tz})::date as today
+          select (${ts(scope.to)} at time zone ${tz})::date as today
         ),
         series as (
           select (generate_series(today - ${days - 1}::int, today, interval '1 day'))::date as day from bounds
@@ -149,7 +155,7 @@ export function analyticsRepository(db: Db) {
           select (${ps.startedAt} at time zone ${tz})::date as day, ${ps.viewerId} as viewer
           from ${ps}
           join ${v} on ${v.id} = ${ps.videoId}
-          where ${sessionFilter(scope, new Date(scope.now.getTime() - (days + 1) * DAY_MS))}
+          where ${sessionFilter(scope, new Date(scope.from.getTime() - DAY_MS))}
             and ${counted}
         )
         select to_char(s.day, 'YYYY-MM-DD') as date,
@@ -168,13 +174,12 @@ export function analyticsRepository(db: Db) {
 
     /** Counted views by local hour of day (0-23) over the current period; hours without views absent. */
     async byHour(scope: Scope): Promise<Array<{ hour: number; views: number }>> {
-      const from = new Date(scope.now.getTime() - scope.periodDays * DAY_MS);
       const result = await db.execute(sql`
         select extract(hour from ${ps.startedAt} at time zone ${scope.timeZone})::int as hour,
                count(*)::int as views
         from ${ps}
         join ${v} on ${v.id} = ${ps.videoId}
-        where ${sessionFilter(scope, from)} and ${counted}
+        where ${sessionFilter(scope, scope.from)} and ${counted}
         group by 1`);
       return rows<{ hour: unknown; views: unknown }>(result).map((r) => ({
         hour: num(r.hour),
@@ -184,7 +189,6 @@ export function analyticsRepository(db: Db) {
 
     /** Every video of the owner (or the one video) with its figures over the current period, best first. */
     async perVideo(scope: Scope): Promise<VideoTotals[]> {
-      const from = new Date(scope.now.getTime() - scope.periodDays * DAY_MS);
       const result = await db.execute(sql`
         select ${v.id} as video_id,
                ${v.title} as title,
@@ -199,8 +203,8 @@ export function analyticsRepository(db: Db) {
         left join ${ps}
           on ${ps.videoId} = ${v.id}
          and ${ps.ownerId} = ${scope.ownerId}
-         and ${ps.startedAt} >= ${ts(from)}
-         and ${ps.startedAt} <= ${ts(scope.now)}
+         and ${ps.startedAt} >= ${ts(scope.from)}
+         and ${ps.startedAt} <= ${ts(scope.to)}
         where ${v.userId} = ${scope.ownerId}
           ${scope.videoId ? sql`and ${v.id} = ${scope.videoId}` : sql``}
         group by ${v.id}
@@ -215,6 +219,30 @@ export function analyticsRepository(db: Db) {
         watchedSeconds: num(r.watched_seconds),
         completion: numOrNull(r.completion),
         lastViewedAt: r.last_viewed_at ? new Date(r.last_viewed_at as string | Date) : null,
+      }));
+    },
+
+    /**
+     * The scope's video's counted views of the period, grouped by the step of the class their
+     * furthest point reached (retention.ts): at most `steps` + 1 rows, over the video's
+     * (video_id, started_at) index.
+     */
+    async retentionSteps(
+      scope: Scope & { videoId: string },
+      durationSeconds: number,
+      steps: number,
+    ): Promise<Array<{ step: number; views: number }>> {
+      const result = await db.execute(sql`
+        select least(greatest(floor(${ps.furthestPosition}::float8 * ${steps}::int / ${durationSeconds}::float8), 0), ${steps}::int)::int as step,
+               count(*)::int as views
+        from ${ps}
+        join ${v} on ${v.id} = ${ps.videoId}
+        where ${sessionFilter(scope, scope.from)} and ${counted}
+        group by 1
+        order by 1`);
+      return rows<{ step: unknown; views: unknown }>(result).map((r) => ({
+        step: num(r.step),
+        views: num(r.views),
       }));
     },
   };

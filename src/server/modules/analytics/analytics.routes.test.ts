@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { users } from '../../db/schema/users';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { seedPlayback, seedVideo, type PlaybackSeed } from '../../test/analytics-fixtures';
 
@@ -24,6 +26,11 @@ beforeAll(async () => {
   a = await registerOwner(t.app);
   b = await registerOwner(t.app);
   fresh = await registerOwner(t.app);
+  // The dashboard's plan (analytics-plans.routes.test.ts tests each plan's share).
+  await db
+    .update(users)
+    .set({ plan: 'power-cycle' })
+    .where(inArray(users.id, [a.id, b.id, fresh.id]));
   v1 = await seedVideo(db, a.id, {
     title: 'Hill Climb',
     duration: '600',

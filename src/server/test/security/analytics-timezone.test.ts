@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_TIME_ZONE } from '@shared/analytics.contract';
+import { users } from '../../db/schema/users';
 import { registerOwner, startTestApp, type TestApp } from '../harness';
 
 /**
@@ -11,23 +13,29 @@ describe('analytics time zone: the database decides which names exist', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await startTestApp();
-    cookie = (await registerOwner(t.app)).cookie;
+    const owner = await registerOwner(t.app);
+    cookie = owner.cookie;
+    // Every analytics route reads the zone: the top plan reaches them all.
+    await t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
   });
   afterAll(() => t.close());
 
-  const analytics = (tz: string) =>
+  const ROUTES = ['/api/analytics', '/api/analytics/summary', '/api/analytics/retention'];
+  const analytics = (tz: string, path = '/api/analytics') =>
     t.app.inject({
       method: 'GET',
-      url: `/api/analytics?tz=${encodeURIComponent(tz)}`,
+      url: `${path}?tz=${encodeURIComponent(tz)}${path.endsWith('retention') ? `&video=${crypto.randomUUID()}` : ''}`,
       headers: { cookie },
     });
 
   it('answers 400 "Unknown time zone" for a name only the browser knows', async () => {
     // Valid for Intl (so the shared contract passes it), unknown to PostgreSQL.
     expect(() => new Intl.DateTimeFormat('en-US', { timeZone: 'US/Pacific-New' })).not.toThrow();
-    const res = await analytics('US/Pacific-New');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: UNKNOWN_TIME_ZONE });
+    for (const path of ROUTES) {
+      const res = await analytics('US/Pacific-New', path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toEqual({ message: UNKNOWN_TIME_ZONE });
+    }
   });
 
   it('answers for names the database knows, as before', async () => {

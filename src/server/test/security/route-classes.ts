@@ -205,7 +205,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/billing/cancel': owner(409),
   // Public with a signature: only a body signed with STRIPE_WEBHOOK_SECRET is acted on, else 400.
   'POST /api/billing/webhook': open(400, { body: 'json' }),
-  'GET /api/analytics': owner(200),
+  // The owner is on Elite Studio; the other owner and the admin on Spin Starter (the four totals).
+  'GET /api/analytics': owner(200, { other: 403, admin: 403 }),
+  'GET /api/analytics/summary': owner(200),
+  'GET /api/analytics/retention': owner(200, {
+    other: 403,
+    admin: 403,
+    request: (w) => ({ url: `/api/analytics/retention?video=${w.publicVideoId}` }),
+  }),
+  'GET /api/analytics/export': owner(200, {
+    other: 403,
+    admin: 403,
+    request: () => ({ url: '/api/analytics/export?table=videos' }),
+  }),
   'GET /api/auth/export': owner(200),
 
   // Branding (product.md §2 Gym Customization, §9).
