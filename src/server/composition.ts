@@ -46,6 +46,8 @@ import { slugsRepository } from './modules/slug/slugs.repository';
 import { createTusServer } from './modules/uploads/tus.server';
 import { uploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsService } from './modules/uploads/uploads.service';
+import { ladderUpgradeRepository } from './modules/videos/ladder-upgrade.repository';
+import { ladderUpgradeService } from './modules/videos/ladder-upgrade.service';
 import { videoLifecycle } from './modules/videos/lifecycle';
 import { lifecycleRepository } from './modules/videos/lifecycle.repository';
 import { processingTimeRepository } from './modules/videos/processing-time.repository';
@@ -194,6 +196,8 @@ export async function buildServices(deps: ServiceDeps) {
   }
   const slugs = slugService(slugsRepository(db), publicGyms);
   const billingLog = log.child({ area: 'billing' });
+  // Quality per plan: an upgrade re-packages the owner's classes in the low band.
+  const ladderUpgrade = ladderUpgradeService({ repo: ladderUpgradeRepository(db), jobs: media });
   const plans = plansService({
     repo: plansRepository(db),
     // Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0023).
@@ -203,6 +207,7 @@ export async function buildServices(deps: ServiceDeps) {
     publicOrigin: config.publicOrigin,
     now,
     publicGyms,
+    onPlanChanged: (change) => ladderUpgrade.planChanged(change),
   });
 
   const tus = createTusServer({

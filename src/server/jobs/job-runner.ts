@@ -4,6 +4,7 @@ import type { JobMeter, JobOutcome } from '../metrics/metrics';
 import {
   JOB_NAMES,
   type ActiveJob,
+  type Band,
   type JobName,
   type JobPayloads,
   type JobQueue,
@@ -81,8 +82,16 @@ class JobLostError extends Error {
 export const CRASH_MESSAGE =
   'The worker running this job stopped (crash or kill) before it finished.';
 
-/** Priority within a lane: finishing (packaging) comes before starting new enhancements. */
-const ORDER: readonly JobName[] = ['ingest', 'package', 'enhance'];
+/**
+ * Priority within a lane: finishing (packaging) comes before starting new enhancements, and a plan
+ * upgrade's re-packages (the low band) come after both.
+ */
+const ORDER: ReadonlyArray<{ name: JobName; band?: Band }> = [
+  { name: 'ingest' },
+  { name: 'package', band: 'normal' },
+  { name: 'enhance' },
+  { name: 'package', band: 'low' },
+];
 
 /**
  * The worker: a fetch loop per lane, each running at most its slots of jobs at once. Running jobs
@@ -159,7 +168,7 @@ export class JobRunner {
   }
 
   private async loop(lane: Lane): Promise<void> {
-    const names = ORDER.filter((n) => this.options.lanes[n] === lane);
+    const steps = ORDER.filter((step) => this.options.lanes[step.name] === lane);
     while (!this.stopping) {
       if (this.inLane(lane) >= this.options.slots[lane]) {
         await this.sleep(this.options.pollIntervalMs);
@@ -167,8 +176,8 @@ export class JobRunner {
       }
       let job: ActiveJob | null = null;
       try {
-        for (const name of names) {
-          job = await this.queue.fetch(name);
+        for (const { name, band } of steps) {
+          job = await this.queue.fetch(name, band);
           if (job) break;
         }
       } catch (err) {

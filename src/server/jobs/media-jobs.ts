@@ -21,6 +21,11 @@ export interface MediaJobs {
    * enhancement). The job needs the video 'enhanced' with an enhancedKey.
    */
   package(videoId: string): Promise<void>;
+  /**
+   * After a plan upgrade: the ladder again from the kept enhanced file, in the low band (after every
+   * other waiting job), so the plan's new top rung appears; riders play the current ladder meanwhile.
+   */
+  repackage(videoId: string): Promise<void>;
 }
 
 export interface MediaJobDeps {

@@ -5,10 +5,12 @@ import sharp from 'sharp';
  * ffmpeg, and the /media routes serve the results. Then the admin's entry points with
  * AUTO_ENHANCE=off on S3 storage (with an AVI's growing preview in the bucket), and the failure notes.
  */
+import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { VideoDto } from '@shared/videos.contract';
@@ -17,7 +19,9 @@ import { users } from '../db/schema/users';
 import { retiredMedia, type VideoRow } from '../db/schema/videos';
 import { FfmpegError } from '../media/ffmpeg';
 import { parseMediaPlaylist } from '../media/growing-preview';
+import { masterTop, variantsOf } from '../media/hls-args';
 import { mediaKeys } from '../media/media-paths';
+import { FFMPEG } from '../test/media-fixtures';
 import { clip, logoImage } from '../test/media-clips';
 import { openObjectStore } from '../storage/create-object-store';
 import { adminActor, videoLifecycle, type VideoLifecycle } from '../modules/videos/lifecycle';
@@ -56,6 +60,7 @@ async function rig(env: Record<string, string>): Promise<Rig> {
     ingest: async (id) => (await ready).jobs.ingest(id),
     enhance: async (id) => (await ready).jobs.enhance(id),
     package: async (id) => (await ready).jobs.package(id),
+    repackage: async (id) => (await ready).jobs.repackage(id),
   };
   const t = await startTestApp({ env: fullEnv, deps: { objectStore: store, media } });
   t.database.pool?.on('error', () => {});
@@ -570,5 +575,111 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
       fromStatus: 'uploaded',
       toStatus: 'failed',
     });
+  });
+});
+
+/** A short 2160p clip with sound (testsrc2, ultrafast: the encode stays quick). */
+async function uhdClip(dir: string): Promise<string> {
+  const file = path.join(dir, 'uhd.mp4');
+  await promisify(execFile)(FFMPEG, [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=3840x2160:rate=25:duration=2'],
+    ...['-f', 'lavfi', '-i', 'sine=f=440:d=2:sample_rate=48000,volume=-20dB'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '96k', '-shortest', file],
+  ]);
+  return file;
+}
+
+describe('Quality per plan: a 4K class through each plan (issue #18)', HEAVY, () => {
+  let r: Rig;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+  const master = async (url: string) => {
+    const res = await r.t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+  const rungs = (body: string) => variantsOf(body).map((v) => v.resolution);
+  const changePlan = (planId: string) =>
+    r.t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/plan',
+      headers: { cookie: owner.cookie },
+      payload: { planId },
+    });
+
+  beforeAll(async () => {
+    r = await rig({});
+    // A new owner is on Spin Starter: Standard quality.
+    owner = await registerOwner(r.t.app);
+  }, 300_000);
+  afterAll(() => r?.close());
+
+  it('packages up to the plan at the time, and an upgrade re-packages from the kept file', async () => {
+    const video = await upload(r, owner.cookie, await uhdClip(r.dataDir));
+    const first = await waitFor(
+      r,
+      video.id,
+      (v) => v.processingStatus === 'enhanced' && Boolean(v.hlsUrl),
+      'enhanced and packaged',
+    );
+    expect(first).toMatchObject({ width: 3840, height: 2160 });
+    // Spin Starter: the ladder tops at 720p, from a 4K source.
+    const standard = await master(first.hlsUrl!);
+    expect(rungs(standard)).toEqual(['1280x720', '854x480', '640x360']);
+    expect(masterTop(standard)).toBe(720);
+
+    // Power Cycle (HD): the upgrade queues a low-priority re-package; riders keep the 720p ladder
+    // until the 1080p one is published, then the old one stays readable for its grace period.
+    expect((await changePlan('power-cycle')).statusCode).toBe(200);
+    const hd = await waitFor(r, video.id, (v) => v.hlsUrl !== first.hlsUrl, 're-packaged for HD');
+    expect(hd.enhancedKey).toBe(first.enhancedKey);
+    expect(rungs(await master(hd.hlsUrl!))).toEqual([
+      '1920x1080',
+      '1280x720',
+      '854x480',
+      '640x360',
+    ]);
+    expect(rungs(await master(first.hlsUrl!))).toEqual(['1280x720', '854x480', '640x360']);
+
+    // Elite Studio (4K): the 2160p rung appears; it is the kept enhanced file's own video, copied.
+    expect((await changePlan('elite-studio')).statusCode).toBe(200);
+    const uhd = await waitFor(r, video.id, (v) => v.hlsUrl !== hd.hlsUrl, 're-packaged for 4K');
+    const elite = await master(uhd.hlsUrl!);
+    expect(rungs(elite)).toEqual(['3840x2160', '1920x1080', '1280x720', '854x480', '640x360']);
+    expect(elite).toMatch(/RESOLUTION=3840x2160,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+    const events = await r.lifecycle.events(video.id);
+    expect(events.filter((e) => e.action === 'packaged').map((e) => e.notes)).toEqual([
+      'Streaming ready: 720p, 480p, 360p.',
+      'Streaming ready: 1080p, 720p, 480p, 360p.',
+      'Streaming ready: 2160p, 1080p, 720p, 480p, 360p.',
+    ]);
+    const top = await r.t.app.inject({
+      method: 'GET',
+      url: uhd.hlsUrl!.replace('master.m3u8', 'v2160p/index.m3u8'),
+    });
+    expect(top.statusCode).toBe(200);
+    // Both replaced ladders are still playable (riders who started them ride on).
+    for (const old of [first, hd]) {
+      expect((await r.t.app.inject({ method: 'GET', url: old.hlsUrl! })).statusCode).toBe(200);
+    }
+
+    // Back to Spin Starter: nothing is re-packaged; the master stops listing the taller rungs at
+    // once, and an upgrade again finds the ladder already there (the job has nothing to add).
+    expect((await changePlan('spin-starter')).statusCode).toBe(200);
+    expect(rungs(await master(uhd.hlsUrl!))).toEqual(['1280x720', '854x480', '640x360']);
+    expect((await changePlan('elite-studio')).statusCode).toBe(200);
+    expect(rungs(await master(uhd.hlsUrl!))).toEqual(rungs(elite));
+    await until(
+      async () => {
+        const [waiting] = (await r.pipeline.queue.depth()).filter(
+          (d) => d.job === 'package' && d.count > 0,
+        );
+        return waiting ? null : true;
+      },
+      60_000,
+      'the upgrade’s package job to finish',
+    );
+    expect((await r.lifecycle.find(video.id))!.hlsUrl).toBe(uhd.hlsUrl);
   });
 });

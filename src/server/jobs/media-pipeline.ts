@@ -13,7 +13,7 @@ import { JobRunner, type JobHandlers } from './job-runner';
 import type { MediaJobs } from './media-jobs';
 import { ownerHeavySlot } from './owner-slot';
 import { packageJob } from './package.job';
-import { DEFAULT_JOB_SETTINGS, JobQueue, type JobName, type JobSettings } from './queue';
+import { DEFAULT_JOB_SETTINGS, JobQueue, type Band, type JobName, type JobSettings } from './queue';
 import { executorFor } from './sql-executor';
 
 export interface MediaPipelineOptions {
@@ -75,17 +75,19 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   const tempRoot = mediaTempRoot(config.dataDir);
   let runner: JobRunner | null = null;
 
-  const send = async (name: JobName, videoId: string) => {
+  const send = async (name: JobName, videoId: string, band: Band = 'normal') => {
     const row = await lifecycle.find(videoId);
     const duration = row?.duration ? Number(row.duration) : null;
-    const id = await queue.send(name, { videoId }, Number.isFinite(duration) ? duration : null);
-    log.info({ job: name, videoId, jobId: id }, id ? 'job queued' : 'job already queued');
+    const data = band === 'low' ? { videoId, planUpgrade: true } : { videoId };
+    const id = await queue.send(name, data, Number.isFinite(duration) ? duration : null, band);
+    log.info({ job: name, videoId, jobId: id, band }, id ? 'job queued' : 'job already queued');
     runner?.notify();
   };
   const jobs: MediaJobs = {
     ingest: (videoId) => send('ingest', videoId),
     enhance: (videoId) => send('enhance', videoId),
     package: (videoId) => send('package', videoId),
+    repackage: (videoId) => send('package', videoId, 'low'),
   };
   const deps = {
     lifecycle,

@@ -1,6 +1,8 @@
+import { topRungFor } from '@shared/plan-features';
 import { probeMedia } from '../media/ingest-media';
-import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
-import { mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
+import { contentTypeFor, createWorkDir, localCopy, readMasterPlaylist } from '../media/media-files';
+import { ladderTopFor, MASTER_PLAYLIST, masterTop } from '../media/hls-args';
+import { hlsVersionOf, mediaKeys, mediaUrls, versionOf } from '../media/media-paths';
 import { packageHls } from '../media/package-hls';
 import { MediaLimitError } from '../media/media-limits';
 import { UnreadableMediaError } from '../media/probe-args';
@@ -20,9 +22,11 @@ export const RETIRED_GRACE_MS = 6 * 60 * 60 * 1000;
 class PermanentPackageError extends Error {}
 
 /**
- * package: the HLS ladder of the video's current enhanced file, written under a folder of its own
- * (videos/<id>/hls/<version>/, the master playlist last), then hlsUrl points at it. A retry of the
- * same job rewrites the same folder; a superseded run removes its folder.
+ * package: the HLS ladder of the video's current enhanced file up to the owner's plan's top rung
+ * (read now), written under a folder of its own (videos/<id>/hls/<version>/, the master playlist
+ * last), then hlsUrl points at it. A retry of the same job rewrites the same folder; a superseded
+ * run removes its folder. A plan upgrade's run (`planUpgrade`) stops when the current ladder
+ * already tops at what the plan and the kept file allow.
  */
 export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
   const { lifecycle, store, tools } = deps;
@@ -33,14 +37,31 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
     patch: { progress: null },
   });
 
+  /** The short side of the tallest rung the published ladder lists; null when it cannot be read. */
+  async function ladderTop(videoId: string, hlsUrl: string): Promise<number | null> {
+    const version = hlsVersionOf(hlsUrl);
+    if (!version) return null;
+    const key = `${mediaKeys.hls(videoId, version)}${MASTER_PLAYLIST}`;
+    const master = await readMasterPlaylist(store, key);
+    return master === null ? null : masterTop(master);
+  }
+
   return {
-    async run({ videoId }, ctx) {
+    async run({ videoId, planUpgrade }, ctx) {
       const row = await lifecycle.find(videoId);
       if (!row) return { outcome: 'skipped', reason: 'video deleted' };
       if (row.processingStatus !== 'enhanced' || !row.enhancedKey) {
         return { outcome: 'skipped', reason: 'no enhanced file' };
       }
       const enhancedKey = row.enhancedKey;
+      const top = topRungFor(await lifecycle.ownerPlan(videoId));
+      if (planUpgrade && row.hlsUrl) {
+        // Before fetching the kept file: what it can give (the original's size, never upscaled).
+        const wanted = row.width && row.height ? ladderTopFor(row.width, row.height, top) : top;
+        const current = await ladderTop(videoId, row.hlsUrl);
+        if (current !== null && current >= wanted)
+          return { outcome: 'skipped', reason: `the ladder already tops at ${current}p` };
+      }
       const version = versionOf(ctx.jobId);
       const prefix = mediaKeys.hls(videoId, version);
       const work = await createWorkDir(deps.tempRoot, `package-${ctx.jobId}`);
@@ -67,6 +88,7 @@ export function packageJob(deps: MediaJobDeps): JobHandler<'package'> {
         // The video stays 'enhanced' (playable as MP4) while its stream is prepared; progress shows it.
         const progress = throttledProgress((p) => lifecycle.setProgress(videoId, p));
         const result = await packageHls(tools, input, info, out, {
+          top,
           signal: ctx.signal,
           onProgress: (f) => progress.report(f),
         });

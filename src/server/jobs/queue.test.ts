@@ -133,6 +133,39 @@ describe('JobQueue', () => {
   });
 });
 
+describe("the low band (a plan upgrade's re-packages)", () => {
+  it('a low job is fetched only in the low band; a normal send for the video raises it', async () => {
+    const a = randomUUID();
+    const low = await queue.send('package', { videoId: a, planUpgrade: true }, 60, 'low');
+    expect(low).toEqual(expect.any(String));
+    expect(await queue.fetch('package', 'normal')).toBeNull();
+    // The same video again in the low band: already waiting.
+    expect(await queue.send('package', { videoId: a, planUpgrade: true }, 60, 'low')).toBeNull();
+    // A new enhanced file needs its ladder now: the waiting job becomes a normal one, without
+    // the upgrade's "nothing to add" shortcut.
+    expect(await queue.send('package', { videoId: a }, 60)).toBeNull();
+    const raised = await queue.fetch('package', 'normal');
+    expect(raised).toMatchObject({ id: low, data: { videoId: a } });
+    expect(raised?.data).not.toHaveProperty('planUpgrade');
+  });
+
+  it('the worker runs every waiting normal job (new uploads) before a low one', async () => {
+    const rec = newRecorder();
+    const [up, v1, v2] = [randomUUID(), randomUUID(), randomUUID()];
+    await queue.send('package', { videoId: up, planUpgrade: true }, 60, 'low');
+    await queue.send('enhance', { videoId: v1 }, 60);
+    await queue.send('package', { videoId: v2 }, 60);
+    const runner = startRunner(handlers({}, rec));
+    await runner.start();
+    await until(async () => rec.runs.length === 3 || null, 20_000, 'three runs');
+    expect(rec.runs.map((r) => [r.name, r.videoId])).toEqual([
+      ['package', v2],
+      ['enhance', v1],
+      ['package', up],
+    ]);
+  });
+});
+
 describe('JobRunner', () => {
   it('runs a job and records its output', async () => {
     const rec = newRecorder();

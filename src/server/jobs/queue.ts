@@ -7,7 +7,11 @@ import { carryOverPgBoss10Jobs, detachPgBoss10Schema, QUEUE_SCHEMA } from './que
 export interface JobPayloads {
   ingest: { videoId: string };
   enhance: { videoId: string };
-  package: { videoId: string };
+  /**
+   * `planUpgrade`: queued by a plan upgrade (low priority); it does nothing when the class's ladder
+   * already tops at what the plan and the kept file allow.
+   */
+  package: { videoId: string; planUpgrade?: boolean };
 }
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES: readonly JobName[] = ['ingest', 'enhance', 'package'];
@@ -38,6 +42,13 @@ export const DEFAULT_JOB_SETTINGS: Record<JobName, JobSettings> = {
   enhance: { lane: 'heavy', retryLimit: 2, retryDelay: 30, timeLimitSeconds: limit(30 * 60, 8) },
   package: { lane: 'heavy', retryLimit: 2, retryDelay: 30, timeLimitSeconds: limit(30 * 60, 6) },
 };
+
+/**
+ * Jobs are 'normal' or 'low' (a plan upgrade's re-packages): the worker takes a low job only when
+ * no normal job of any name waits, so new uploads never queue behind a catalogue's re-packaging.
+ */
+export type Band = 'normal' | 'low';
+const PRIORITY: Record<Band, number> = { normal: 0, low: -1 };
 
 /** A fetched job with what the runner needs. */
 export interface ActiveJob<N extends JobName = JobName> {
@@ -112,26 +123,43 @@ export class JobQueue {
     await this.boss.stop({ graceful: false, close: false });
   }
 
-  /** Queues a job; null when the same job for this video is already waiting (nothing to add). */
+  /**
+   * Queues a job; null when the same job for this video is already waiting (nothing to add). A
+   * normal send that finds a low job of the same video waiting makes it this one (its data and
+   * priority), so work that is needed now never waits in the low band.
+   */
   async send<N extends JobName>(
     name: N,
     data: JobPayloads[N],
     durationSeconds: number | null,
+    band: Band = 'normal',
   ): Promise<string | null> {
     const s = this.settings[name];
-    return this.boss.send(name, data, {
+    const id = await this.boss.send(name, data, {
       singletonKey: data.videoId,
+      priority: PRIORITY[band],
       retryLimit: s.retryLimit,
       retryDelay: s.retryDelay,
       retryBackoff: true,
       expireInSeconds: s.timeLimitSeconds(durationSeconds),
     });
+    if (id === null && band === 'normal') {
+      await this.executor.executeSql(
+        `UPDATE ${SCHEMA}.job SET priority = $3, data = $4::jsonb
+         WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') AND priority < $3`,
+        [name, data.videoId, PRIORITY.normal, JSON.stringify(data)],
+      );
+    }
+    return id;
   }
 
-  async fetch<N extends JobName>(name: N): Promise<ActiveJob<N> | null> {
+  /** The next job of `name` (of one band only, when given). */
+  async fetch<N extends JobName>(name: N, band?: Band): Promise<ActiveJob<N> | null> {
     const [job] = await this.boss.fetch<JobPayloads[N]>(name, {
       includeMetadata: true,
       batchSize: 1,
+      ...(band === 'normal' ? { minPriority: PRIORITY.normal } : {}),
+      ...(band === 'low' ? { maxPriority: PRIORITY.low } : {}),
     });
     if (!job) return null;
     return {

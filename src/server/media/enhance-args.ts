@@ -15,7 +15,7 @@ import {
   type FrameStats,
   type LoudnessMeasure,
 } from './media-stats';
-import { HLS_READY_MARK, ladderFor, SEGMENT_SECONDS } from './hls-args';
+import { FULL_LADDER_TOP, HLS_READY_MARK, ladderFor, SEGMENT_SECONDS } from './hls-args';
 import { userInputArgs } from './input-args';
 import { LOGO_MARGIN_SHARE, type LogoPlacement } from '@shared/videos.contract';
 import type { MediaInfo } from './probe-args';
@@ -295,7 +295,8 @@ export function hlsReadyOptions(info: MediaInfo, width: number, height: number):
     '-force_key_frames',
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
   ];
-  const top = ladderFor(info)[0];
+  // The enhanced file is the master every plan's ladder is cut from (the plan may change later).
+  const top = ladderFor(info, FULL_LADDER_TOP)[0];
   if (!top || top.width !== width || top.height !== height) return keyframes;
   return [
     ...keyframes,

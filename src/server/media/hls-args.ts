@@ -1,8 +1,13 @@
+import type { topRungFor } from '@shared/plan-features';
 import { userInputArgs } from './input-args';
 import { videoBitRate, type MediaInfo } from './probe-args';
 
-/** The ladder, by the picture's short side, with each rung's bit rate ceiling (bits per second). */
+/**
+ * The ladder, by the picture's short side, with each rung's bit rate ceiling (bits per second).
+ * Which rungs a class gets follows its owner's plan (`topRungFor` in shared/plan-features.ts).
+ */
 export const LADDER = [
+  { name: '2160p', short: 2160, maxBitRate: 16_000_000 },
   { name: '1080p', short: 1080, maxBitRate: 5_000_000 },
   { name: '720p', short: 720, maxBitRate: 2_800_000 },
   { name: '480p', short: 480, maxBitRate: 1_400_000 },
@@ -16,6 +21,10 @@ export const HLS_CRF = 23;
 export const HLS_PRESET = 'superfast';
 export const MASTER_PLAYLIST = 'master.m3u8';
 
+/** A plan's tallest rung, by the short side; the ladder's own top offers every rung. */
+export type RungTop = ReturnType<typeof topRungFor>;
+export const FULL_LADDER_TOP: RungTop = 2160;
+
 export interface Rung {
   name: string;
   width: number;
@@ -28,10 +37,11 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /**
  * The rungs for a source: every ladder step no taller than the source (by the short side, so a
- * portrait phone video gets the same steps), each capped at the source's bit rate. A source smaller
- * than the lowest step gets one rung at its own size.
+ * portrait phone video gets the same steps; never upscaled) nor than `top` (the owner's plan), each
+ * capped at the source's bit rate. A source smaller than the lowest step gets one rung at its own
+ * size.
  */
-export function ladderFor(info: MediaInfo): Rung[] {
+export function ladderFor(info: MediaInfo, top: RungTop): Rung[] {
   const { width, height } = info.video;
   const short = Math.min(width, height);
   const sourceRate = videoBitRate(info);
@@ -40,7 +50,7 @@ export function ladderFor(info: MediaInfo): Rung[] {
     return { width: even(width * f), height: even(height * f) };
   };
   const cap = (max: number) => Math.round(sourceRate ? Math.min(max, sourceRate) : max);
-  const rungs: Rung[] = LADDER.filter((r) => r.short <= short).map((r) => ({
+  const rungs: Rung[] = LADDER.filter((r) => r.short <= short && r.short <= top).map((r) => ({
     name: r.name,
     ...scaled(r.short),
     maxBitRate: cap(r.maxBitRate),
@@ -194,4 +204,64 @@ export function variantsOf(
     out.push({ uri, bandwidth, resolution });
   }
   return out;
+}
+
+/**
+ * The short side of the tallest rung a source of `width` x `height` gets under a plan's `top`
+ * (ladderFor's rule, without probing): what a class's ladder tops at, from the stored size.
+ */
+export function ladderTopFor(width: number, height: number, top: RungTop): number {
+  const short = Math.min(width, height);
+  return LADDER.find((r) => r.short <= short && r.short <= top)?.short ?? even(short);
+}
+
+/** The short side of a RESOLUTION attribute ("1920x1080", "1080x1920": 1080), or null. */
+function shortSideOf(resolution: string | null): number | null {
+  const m = /^(\d{1,5})x(\d{1,5})$/.exec(resolution ?? '');
+  return m ? Math.min(Number(m[1]), Number(m[2])) : null;
+}
+
+/** The tallest variant a master playlist lists, by the short side (0 when it names none). */
+export function masterTop(master: string): number {
+  return Math.max(0, ...variantsOf(master).map((v) => shortSideOf(v.resolution) ?? 0));
+}
+
+/**
+ * A master playlist with the variants taller than `top` (by the short side) left out: what a
+ * downgraded owner's riders are offered, whatever the stored ladder holds. Every other line stays
+ * as it is. A variant without a readable RESOLUTION stays (nothing says it is above the plan); a
+ * stream tag with no URI after it (before the next one) goes; when every variant is above the plan,
+ * the shortest one stays (a master with none would play nothing). Answers the text unchanged (the
+ * same string) when nothing is left out.
+ */
+export function capMasterPlaylist(master: string, top: number): string {
+  const STREAM = '#EXT-X-STREAM-INF:';
+  const lines = master.split('\n');
+  const isUri = (line: string) => line.trim() !== '' && !line.startsWith('#');
+  const variants: Array<{ info: number; uri: number; short: number | null }> = [];
+  const orphans: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(STREAM)) continue;
+    let uri = i + 1;
+    while (uri < lines.length && !isUri(lines[uri]!) && !lines[uri]!.startsWith(STREAM)) uri++;
+    if (uri >= lines.length || !isUri(lines[uri]!)) {
+      orphans.push(i);
+      i = uri - 1;
+      continue;
+    }
+    const resolution = /RESOLUTION=([^,\s]*)/.exec(lines[i]!)?.[1] ?? null;
+    variants.push({ info: i, uri, short: shortSideOf(resolution) });
+    i = uri;
+  }
+  const above = variants.filter((v) => v.short !== null && v.short > top);
+  if (above.length === variants.length && above.length > 0) {
+    const lowest = Math.min(...above.map((v) => v.short!));
+    above.splice(
+      above.findIndex((v) => v.short === lowest),
+      1,
+    );
+  }
+  if (above.length === 0 && orphans.length === 0) return master;
+  const drop = new Set([...orphans, ...above.flatMap((v) => [v.info, v.uri])]);
+  return lines.filter((_, i) => !drop.has(i)).join('\n');
 }

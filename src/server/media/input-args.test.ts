@@ -73,7 +73,7 @@ describe('user files reach ffmpeg with their demuxer only', () => {
       buildAnalysisArgs('/in/a', info, { audio: true, background: true, keyframesOnly: false }),
       buildMotionArgs('/in/a', info),
       buildEnhanceArgs('/in/a', info, plan, '/w/out.mp4'),
-      buildHlsArgs('/in/a', info, ladderFor(info), { copyTop: false }),
+      buildHlsArgs('/in/a', info, ladderFor(info, 1080), { copyTop: false }),
     ];
     for (const args of passes) {
       const options = optionsFor(args, '/in/a');

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { LocalDiskStore } from '../storage/local-disk';
-import type { ObjectStore } from '../storage/object-store';
+import { ObjectMissingError, type ObjectStore } from '../storage/object-store';
 
 /** Where jobs keep their working files: DATA_DIR/tmp/media/<label>, on the same disk as local objects. */
 export function mediaTempRoot(dataDir: string): string {
@@ -108,4 +108,26 @@ export async function listFiles(dir: string): Promise<string[]> {
   };
   await walk('');
   return out.sort();
+}
+
+/** More than any master playlist Cadence writes (a few hundred bytes): a larger one is not read. */
+export const MASTER_PLAYLIST_MAX_BYTES = 64 * 1024;
+
+/**
+ * A stored master playlist as text, read in one go (`size`: the object's size when the caller has
+ * its head already); null when it is missing, empty or larger than MASTER_PLAYLIST_MAX_BYTES.
+ */
+export async function readMasterPlaylist(
+  store: ObjectStore,
+  key: string,
+  size?: number,
+): Promise<string | null> {
+  const bytes = size ?? (await store.head(key))?.size ?? 0;
+  if (bytes <= 0 || bytes > MASTER_PLAYLIST_MAX_BYTES) return null;
+  try {
+    return (await store.readRange(key, { start: 0, end: bytes - 1 })).toString('utf8');
+  } catch (error) {
+    if (error instanceof ObjectMissingError) return null;
+    throw error;
+  }
 }

@@ -3,10 +3,12 @@ import { runFfmpeg, type MediaTools } from './ffmpeg';
 import {
   buildHlsArgs,
   canCopyTopRung,
+  FULL_LADDER_TOP,
   ladderFor,
   MASTER_PLAYLIST,
   variantsOf,
   type Rung,
+  type RungTop,
 } from './hls-args';
 import { listFiles } from './media-files';
 import type { MediaInfo } from './probe-args';
@@ -39,15 +41,18 @@ export function withCodecs(master: string, uri: string, codecs: string): string 
   return lines.join('\n');
 }
 
-/** Writes the HLS ladder of `input` into `outDir` (empty), checking the master lists every rung. */
+/**
+ * Writes the HLS ladder of `input` into `outDir` (empty), checking the master lists every rung.
+ * `top`: the owner's plan's tallest rung (default: every rung the source has).
+ */
 export async function packageHls(
   tools: MediaTools,
   input: string,
   info: MediaInfo,
   outDir: string,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  options: { top?: RungTop; signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
 ): Promise<PackageResult> {
-  const rungs = ladderFor(info);
+  const rungs = ladderFor(info, options.top ?? FULL_LADDER_TOP);
   const copyTop = canCopyTopRung(info, rungs);
   await mkdir(outDir, { recursive: true });
   await runFfmpeg(tools, buildHlsArgs(input, info, rungs, { copyTop }), {

@@ -26,6 +26,7 @@ const jobs = {
   ingest: vi.fn(async (_id: string) => {}),
   enhance: vi.fn(async (_id: string) => {}),
   package: vi.fn(async (_id: string) => {}),
+  repackage: vi.fn(async (_id: string) => {}),
 } satisfies MediaJobs;
 
 type Account = Awaited<ReturnType<typeof registerOwner>>;

@@ -270,3 +270,83 @@ describe('HLS', () => {
     expect((await get(oldMaster)).statusCode).toBe(404);
   });
 });
+
+describe("HLS: quality per plan (the owner's plan's top rung)", () => {
+  /** A 4K ladder's master as packaging writes it. */
+  const UHD = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-STREAM-INF:BANDWIDTH=17740800,RESOLUTION=3840x2160,CODECS="avc1.640033,mp4a.40.2"',
+    'v2160p/index.m3u8',
+    '',
+    '#EXT-X-STREAM-INF:BANDWIDTH=5640800,RESOLUTION=1920x1080,CODECS="avc1.640028,mp4a.40.2"',
+    'v1080p/index.m3u8',
+    '',
+    '#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+    'v720p/index.m3u8',
+    '',
+  ].join('\n');
+  const variants = (body: string) => body.split('\n').filter((l) => /^v\d+p\//.test(l));
+  /** The admin desk's grant: applies whatever the owner's video count (a downgrade included). */
+  const grant = (planId: string) =>
+    w.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/owners/${w.owner.id}/plan`,
+      headers: { cookie: w.admin.cookie },
+      payload: { planId },
+    });
+
+  it("a downgraded owner's master lists no rung above the new plan at once; the rung files stay", async () => {
+    const v = await makeVideo({ processingStatus: 'enhanced' });
+    await w.t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(v.id, 'uhd1') })
+      .where(eq(videos.id, v.id));
+    const prefix = mediaKeys.hls(v.id, 'uhd1');
+    await put(`${prefix}master.m3u8`, Buffer.from(UHD));
+    await put(`${prefix}v2160p/index.m3u8`, Buffer.from('#EXTM3U\n'));
+    const url = `/media/videos/${v.id}/hls/uhd1/master.m3u8`;
+    try {
+      expect((await grant('elite-studio')).statusCode).toBe(200);
+      const elite = await get(url);
+      expect(elite.statusCode).toBe(200);
+      expect(elite.body).toBe(UHD);
+      expect(variants(elite.body)).toEqual([
+        'v2160p/index.m3u8',
+        'v1080p/index.m3u8',
+        'v720p/index.m3u8',
+      ]);
+
+      expect((await grant('power-cycle')).statusCode).toBe(200);
+      const hd = await get(url);
+      expect(hd.statusCode).toBe(200);
+      expect(variants(hd.body)).toEqual(['v1080p/index.m3u8', 'v720p/index.m3u8']);
+      expect(hd.body).not.toContain('3840x2160');
+      expect(hd.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+      expect(hd.headers['cache-control']).toBe(CACHE.playlist);
+      expect(hd.headers['access-control-allow-origin']).toBe('*');
+      expect(hd.headers['last-modified']).toBeUndefined();
+      // Its own ETag: a copy of the whole master is not this answer, a copy of this one is.
+      expect(hd.headers.etag).not.toBe(elite.headers.etag);
+      const stale = await get(url, { 'if-none-match': elite.headers.etag as string });
+      expect(stale.statusCode).toBe(200);
+      expect(variants(stale.body)).toHaveLength(2);
+      const cached = await get(url, { 'if-none-match': hd.headers.etag as string });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.rawPayload.length).toBe(0);
+      const head = await w.t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.rawPayload.length).toBe(0);
+
+      expect((await grant('spin-starter')).statusCode).toBe(200);
+      expect(variants((await get(url)).body)).toEqual(['v720p/index.m3u8']);
+      // The rung's files are not deleted (an upgrade offers them again).
+      expect((await get(`/media/videos/${v.id}/hls/uhd1/v2160p/index.m3u8`)).statusCode).toBe(200);
+
+      expect((await grant('elite-studio')).statusCode).toBe(200);
+      expect((await get(url)).body).toBe(UHD);
+    } finally {
+      await grant('spin-starter');
+    }
+  });
+});

@@ -2,18 +2,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isFlagSet } from '@shared/flags';
 import { mediaEndpoints } from '@shared/media.contract';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { contentTypeFor } from '../../media/media-files';
+import { capMasterPlaylist, FULL_LADDER_TOP, MASTER_PLAYLIST } from '../../media/hls-args';
+import { contentTypeFor, readMasterPlaylist } from '../../media/media-files';
 import { PREVIEW_PLAYLIST, PREVIEW_SEGMENT } from '../../media/growing-preview';
 import { hlsVersionOf, mediaKeys, previewKindOf } from '../../media/media-paths';
 import type { Guards } from '../../plugins/guards';
 import type { RouteCollector } from '../../plugins/routes';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
+import { isNotModified } from '../../storage/conditional-get';
 import { sendStoredFile } from '../../storage/send-stored-file';
 import { publicMediaRows } from './public-media-rows';
+import type { PlansService } from '../plans/plans.service';
 import type { VideoMediaRow, VideosService } from '../videos/videos.service';
 
 interface Deps {
   videos: Pick<VideosService, 'findForMedia' | 'isRetiring'>;
+  /** The owner's plan's top rung: a master playlist lists no variant above it. */
+  plans: Pick<PlansService, 'topRungOf'>;
   store: ObjectStore;
   guards: Guards;
 }
@@ -65,7 +70,7 @@ export function publicDownloadName(title: string, videoId: string): string {
  *   them (an admin's enhanced file clears it);
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
-export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: Deps): void {
+export function mediaRoutes(routes: RouteCollector, { videos, plans, store, guards }: Deps): void {
   const rows = publicMediaRows((id) => videos.findForMedia(id));
 
   /** The video's row; `fresh`: as stored now, never the remembered public row. */
@@ -120,6 +125,39 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
       downloadName: options.downloadName,
       notFoundMessage: MEDIA_NOT_FOUND,
     });
+  }
+
+  /**
+   * A ladder's master playlist, listing only the variants the owner's plan offers now (a downgrade
+   * stops offering the taller rungs at once; their files stay). Elite Studio's plan offers every
+   * rung, so its masters go out as stored; any other is read (a few hundred bytes) and, when it
+   * lists a taller rung, answered without it under an ETag of its own (and no Last-Modified: the
+   * stored file's date would let a copy of the whole master pass as this answer).
+   */
+  async function sendMaster(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    row: VideoMediaRow,
+  ) {
+    const plain = () => send(request, reply, key, { cache: CACHE.playlist, isPublic: true });
+    const top = await plans.topRungOf(row.userId);
+    if (top >= FULL_LADDER_TOP || !isValidKey(key)) return plain();
+    const info = await store.head(key);
+    if (!info) throw new NotFoundError(MEDIA_NOT_FOUND);
+    const master = await readMasterPlaylist(store, key, info.size);
+    const capped = master === null ? null : capMasterPlaylist(master, top);
+    if (capped === null || capped === master) return plain();
+    const etag = `"${(info.etag ?? `${info.size}`).replace(/^W\//, '').replace(/"/g, '')}-top${top}"`;
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('content-type', contentTypeFor(key))
+      .header('cache-control', CACHE.playlist)
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', etag);
+    if (isNotModified(request.headers, { etag })) return reply.status(304).send();
+    return reply.send(capped);
   }
 
   for (const still of ['thumbnail', 'poster'] as const) {
@@ -215,6 +253,7 @@ export function mediaRoutes(routes: RouteCollector, { videos, store, guards }: D
       if (!(await servable(row))) throw new NotFoundError(MEDIA_NOT_FOUND);
     }
     const key = `${mediaKeys.hls(row.id, version)}${rest}`;
+    if (rest === MASTER_PLAYLIST) return sendMaster(request, reply, key, row);
     const cache = rest.endsWith('.m3u8') ? CACHE.playlist : CACHE.immutable;
     return send(request, reply, key, { cache, isPublic: true });
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { topRungFor } from '@shared/plan-features';
 import { PLANS, type Plan } from '@shared/plans';
 import {
   BILLING_MESSAGES,
@@ -16,6 +17,7 @@ import type { BillingAccountRow, PlanChangeRow } from '../../db/schema/billing';
 import type { MailOutbox } from '../../mail/mail-queue';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { RungTop } from '../../media/hls-args';
 import type { BillingEvent, BillingProvider, HostedBilling } from './billing-provider';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { PlansRepository, RecordedChange } from './plans.repository';
@@ -62,6 +64,12 @@ export interface PlansServiceDeps {
   now?: () => number;
   /** Told after a change a gym's public answer is made of (decision 0028). */
   publicGyms: Pick<PublicGymCache, 'invalidate'>;
+  /**
+   * Told after every plan change, whatever its source (owner, checkout, portal, webhook, admin),
+   * with the plan before and after: an upgrade re-packages the owner's classes (quality per plan).
+   * Its failure is logged; the change stands.
+   */
+  onPlanChanged?: (change: { userId: string; from: string; to: string }) => Promise<unknown>;
 }
 
 export function plansService({
@@ -72,11 +80,22 @@ export function plansService({
   log,
   now = Date.now,
   publicGyms,
+  onPlanChanged,
 }: PlansServiceDeps) {
-  /** Every plan write: a plan decides whether the gym's custom domain serves its page. */
+  /**
+   * Every plan write: a plan decides whether the gym's custom domain serves its page, and what
+   * its classes stream (onPlanChanged).
+   */
   async function applyChange(change: RecordedChange): Promise<UserRow | undefined> {
+    const before = onPlanChanged ? await repo.findUser(change.userId) : undefined;
     const updated = await repo.applyChange(change);
     if (updated) await publicGyms.invalidate(change.userId);
+    if (updated && before && before.plan !== updated.plan) {
+      await onPlanChanged?.({ userId: updated.id, from: before.plan, to: updated.plan }).catch(
+        (err: unknown) =>
+          log.error({ err, userId: updated.id }, 'queuing the work a plan change brings failed'),
+      );
+    }
     return updated;
   }
 
@@ -195,6 +214,11 @@ export function plansService({
     },
 
     subscription,
+
+    /** The tallest streaming rung the owner's plan offers now (an unknown owner: the free plan's). */
+    async topRungOf(ownerId: string): Promise<RungTop> {
+      return topRungFor((await repo.findUser(ownerId))?.plan);
+    },
 
     /** The owner's plan changes, oldest first (the account export lists them). */
     listChanges(userId: string): Promise<PlanChangeRow[]> {

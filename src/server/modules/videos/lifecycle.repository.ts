@@ -2,6 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { PROCESSING_NOTES_MAX } from '@shared/admin.contract';
 import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
 import { retiredMedia, videoEvents, videos, type VideoRow } from '../../db/schema/videos';
 import { hlsVersionOf, mediaKeys } from '../../media/media-paths';
 
@@ -73,6 +74,17 @@ export function lifecycleRepository(db: Db) {
     async find(videoId: string): Promise<VideoRow | undefined> {
       const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
       return row;
+    },
+
+    /** The video's owner's plan now (what enhancement and packaging may give it); null: gone. */
+    async ownerPlan(videoId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ plan: users.plan })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.userId))
+        .where(eq(videos.id, videoId))
+        .limit(1);
+      return row?.plan ?? null;
     },
 
     async update(videoId: string, patch: VideoPatch): Promise<VideoRow | undefined> {

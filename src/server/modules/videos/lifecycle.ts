@@ -235,6 +235,7 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
 
   return {
     find: repo.find,
+    ownerPlan: repo.ownerPlan,
     /** The media fields (never the status). */
     update: async (videoId: string, patch: VideoPatch) =>
       changed(await repo.update(videoId, patch)),
