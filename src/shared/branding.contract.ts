@@ -3,8 +3,9 @@ import { publicUser } from './auth.contract';
 import { HEX_COLOR_PATTERN, type BrandPalette } from './color';
 import { endpoint } from './endpoint';
 import { withSchemas, type Same } from './endpoint-schemas';
+import { DISPLAY_FONT_IDS, displayFontOf } from './display-fonts';
 import { COMPANY_DESCRIPTION_MAX } from './onboarding.contract';
-import { PLANS, type PlanId } from './plans';
+import { lockedMessage, planIncludes } from './plan-features';
 
 export const BRANDING_PATH = '/api/auth/branding';
 export const BRANDING_DOMAIN_PATH = '/api/auth/branding/domain';
@@ -15,6 +16,23 @@ export const UPLOAD_LOGO_PATH = '/api/auth/upload-logo';
 export const LOGO_FIELD = 'logo';
 /** Where stored logos are served from (public: the public page shows them). */
 export const LOGOS_PATH = '/api/logos';
+
+/** Full customization (Elite Studio): multipart, field `hero`; the public page's header picture. */
+export const UPLOAD_HERO_PATH = '/api/auth/upload-hero';
+export const HERO_FIELD = 'hero';
+/** Where stored hero images are served from (public: the public page shows them). */
+export const HEROES_PATH = '/api/heroes';
+/** A hero photo may be larger than a logo: 10 MB. */
+export const HERO_MAX_BYTES = 10 * 1024 * 1024;
+/** The widths a hero is stored at (WebP), never wider than the upload: the page's srcset. */
+export const HERO_WIDTHS = [640, 1280, 1920] as const;
+const HERO_MAX_WIDTH = 1920;
+/** Narrower than this and the header would show it blurred: refused. */
+export const HERO_MIN_WIDTH = HERO_WIDTHS[0];
+/** A taller picture is cropped around its centre to this height per width (4:3). */
+export const HERO_MAX_ASPECT = 0.75;
+/** What the file picker offers (photos; no SVG). */
+export const HERO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 /** The logo's size limit (5 MB) is LOGO_MAX_BYTES in videos.contract. The largest side of the stored logo, and of the icon (favicon) made from it. */
 export const LOGO_SIZE = 512;
@@ -55,6 +73,33 @@ export const LOGO_MESSAGES = {
   missingFile: 'Please select an image file.',
 } as const;
 
+/** The hero image's words: the product has none, these are Cadence's. */
+export const HERO_MESSAGES = {
+  invalidType: 'Please select a photo: JPG, PNG, WebP, AVIF or GIF.',
+  tooLarge: 'Please select an image smaller than 10MB.',
+  tooSmall: `This image is too small for your page's header. Please select one at least ${HERO_MIN_WIDTH} pixels wide.`,
+  tooManyPixels: 'This image is too large. Please select an image under 40 megapixels.',
+  missingFile: 'Please select an image file.',
+  uploadFailed: 'Failed to upload the hero image. Please try again.',
+  uploaded: 'Hero image uploaded.',
+  tooManyUploads: 'Too many image uploads. Please try again later.',
+} as const;
+
+/**
+ * The words of every branding lock (issue #18 part 3), the same in the server's 403 and on the
+ * customize screen: lockedMessage names the feature and the plan that unlocks it.
+ */
+export const BRANDING_LOCKS = {
+  logo: lockedMessage('customBranding', 'Your own logo'),
+  colors: lockedMessage('customBranding', 'Your own color scheme'),
+  description: lockedMessage('fullBranding', 'Your own description'),
+  pageIcon: lockedMessage('fullBranding', 'Your logo as the page icon'),
+  poweredBy: lockedMessage('fullBranding', 'A class page without “Powered by Cadence”'),
+  heroImage: lockedMessage('fullCustomization', 'A hero image'),
+  displayFont: lockedMessage('fullCustomization', 'A display font'),
+  customDomain: lockedMessage('customDomain', 'Your class page on your own domain'),
+} as const;
+
 export const BRANDING_MESSAGES = {
   saved: 'Branding saved',
   gymNameShort: `Gym name must be at least ${GYM_NAME_MIN} characters`,
@@ -62,6 +107,7 @@ export const BRANDING_MESSAGES = {
   descriptionLong: 'Description must be under 500 characters',
   primaryColor: 'Primary color must be a hex color like #ff4500',
   secondaryColor: 'Secondary color must be a hex color like #1a1a1a',
+  displayFont: 'Please choose one of the fonts offered.',
 } as const;
 
 const hexColor = (message: string) =>
@@ -88,6 +134,16 @@ export const updateBrandingBody = z.object({
   secondaryColor: hexColor(BRANDING_MESSAGES.secondaryColor),
   /** True: back to the product's own mark (Reset to Default), the stored logo is deleted. */
   removeLogo: z.boolean({ error: 'removeLogo must be true or false' }).optional().default(false),
+  /** A font of DISPLAY_FONTS, or null for the page's own; left out: unchanged. */
+  displayFont: z
+    .enum(DISPLAY_FONT_IDS, { error: BRANDING_MESSAGES.displayFont })
+    .nullable()
+    .optional(),
+  /** True: the hero image is deleted (allowed on any plan: nothing is needed to remove one). */
+  removeHeroImage: z
+    .boolean({ error: 'removeHeroImage must be true or false' })
+    .optional()
+    .default(false),
 });
 export type UpdateBrandingBody = z.input<typeof updateBrandingBody>;
 
@@ -129,6 +185,10 @@ const brandingDto = z.object({
   logoIconUrl: z.string().nullable(),
   /** The text colours the public page uses and the pairs that had to be corrected. */
   contrast: palette,
+  /** The stored hero image (kept on every plan; the public page shows it on Elite Studio), or null. */
+  heroImage: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
+  /** The chosen display font (DISPLAY_FONTS), or null for the page's own. */
+  displayFont: z.enum(DISPLAY_FONT_IDS).nullable(),
   customDomain: z.string().nullable(),
   /** Whether the owner's plan includes a custom domain. */
   customDomainAllowed: z.boolean(),
@@ -162,6 +222,9 @@ const uploadLogoResponse = z.object({
 });
 export type UploadLogoResponse = z.infer<typeof uploadLogoResponse>;
 
+const uploadHeroResponse = z.object({ message: z.string(), branding: brandingDto });
+export type UploadHeroResponse = z.infer<typeof uploadHeroResponse>;
+
 /** The icon-size sibling of a stored logo: '…/<id>-512.png' -> '…/<id>-64.png'; else the logo itself. */
 export function logoIconUrl(logoUrl: string | null | undefined): string | null {
   if (!logoUrl) return null;
@@ -172,20 +235,70 @@ export function logoIconUrl(logoUrl: string | null | undefined): string | null {
   return logoUrl;
 }
 
+/** A stored hero's file name: a random id, then the width. */
+const HERO_FILE = /^([a-z0-9]{16,40})-(\d{3,4})\.webp$/;
+
+/** The widths stored for an upload this wide: HERO_WIDTHS below it, and its own (at most the last). */
+export function heroWidthsFor(sourceWidth: number): number[] {
+  const largest = Math.min(Math.round(sourceWidth), HERO_MAX_WIDTH);
+  return [...HERO_WIDTHS.filter((w) => w < largest), largest];
+}
+
+/** A hero's picture for `<img>`: the 1280 px file (or the largest) and the srcset, from its stored URL. */
+export function heroImageSources(
+  url: string | null | undefined,
+): { src: string; srcSet: string } | null {
+  if (!url?.startsWith(`${HEROES_PATH}/`)) return null;
+  const slash = url.lastIndexOf('/');
+  const match = HERO_FILE.exec(url.slice(slash + 1));
+  const largest = Number(match?.[2]);
+  if (!match || largest < HERO_MIN_WIDTH || largest > HERO_MAX_WIDTH) return null;
+  const widths = heroWidthsFor(largest);
+  const at = (w: number) => `${url.slice(0, slash + 1)}${match[1]}-${w}.webp`;
+  return {
+    src: at(widths.find((w) => w >= 1280) ?? largest),
+    srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', '),
+  };
+}
+
+/** What an owner has saved, as the public page may show it. */
+export interface SavedBranding {
+  plan: string | null | undefined;
+  primaryColor: string;
+  secondaryColor: string;
+  /** The owner's own description, or null. */
+  description: string | null;
+  logoUrl: string | null;
+  /** The stored hero's picture (heroImageSources), or null. */
+  heroImage: { src: string; srcSet: string } | null;
+  displayFont: string | null;
+}
+
+/**
+ * What the public page shows of the saved branding on the owner's CURRENT plan (issue #18 part 3):
+ * Spin Starter Cadence's default look and "Powered by Cadence"; Custom branding the logo and the
+ * colours; Full branding the description and the page icon, without "Powered by Cadence"; Full
+ * customization the hero image and the display font. Nothing saved is dropped: it shows again on
+ * a plan that includes it.
+ */
+export function brandingOnPlan(saved: SavedBranding) {
+  const custom = planIncludes(saved.plan, 'customBranding');
+  const full = planIncludes(saved.plan, 'fullBranding');
+  const elite = planIncludes(saved.plan, 'fullCustomization');
+  return {
+    primaryColor: custom ? saved.primaryColor : BRANDING_DEFAULTS.primaryColor,
+    secondaryColor: custom ? saved.secondaryColor : BRANDING_DEFAULTS.secondaryColor,
+    logoUrl: custom ? saved.logoUrl : null,
+    logoIconUrl: full ? logoIconUrl(saved.logoUrl) : null,
+    description: (full && saved.description) || BRANDING_DEFAULTS.description,
+    poweredByCadence: !full,
+    heroImage: elite ? saved.heroImage : null,
+    displayFont: elite ? (displayFontOf(saved.displayFont)?.id ?? null) : null,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
-// Custom domains (product.md §9: Spin Master lists 'Custom domain'; Elite Studio's full customisation
-// includes it).
-
-export const CUSTOM_DOMAIN_PLANS: readonly PlanId[] = ['spin-master', 'elite-studio'];
-
-export function planAllowsCustomDomain(planId: string | null | undefined): boolean {
-  return CUSTOM_DOMAIN_PLANS.includes(planId as PlanId);
-}
-
-export function customDomainNotInPlan(planId: string | null | undefined): string {
-  const name = (PLANS.find((p) => p.id === planId) ?? PLANS[0]!).name;
-  return `Custom domains are included in the Spin Master and Elite Studio plans. Your ${name} plan does not include one.`;
-}
+// Custom domains (product.md §10): from Spin Master, planIncludes(plan, 'customDomain').
 
 export const DOMAIN_MESSAGES = {
   invalid: 'Please enter a valid domain name, like classes.yourgym.com',
@@ -285,7 +398,8 @@ export const brandingEndpoints = {
       method: 'PUT',
       path: BRANDING_PATH,
       access: 'owner',
-      summary: 'Saves the gym name, description and colours (or drops the logo)',
+      summary:
+        'Saves the gym name, description, colours and display font (or drops the logo or hero image)',
     }),
     { body: updateBrandingBody, response: updateBrandingResponse },
   ),
@@ -318,6 +432,25 @@ export const brandingEndpoints = {
     }),
     { response: uploadLogoResponse },
   ),
+  /** Multipart with one file in the field HERO_FIELD (Elite Studio). */
+  uploadHero: withSchemas(
+    endpoint<{ body: FormData; response: UploadHeroResponse }>()({
+      method: 'POST',
+      path: UPLOAD_HERO_PATH,
+      access: 'owner',
+      summary: 'Stores a new hero image (JPG, PNG, WebP, AVIF or GIF; at most 10 MB)',
+      rawBody: 'multipart',
+    }),
+    { response: uploadHeroResponse },
+  ),
+  /** Names are random and never reused: served immutable, to anyone (the gym page shows them). */
+  hero: endpoint()({
+    method: 'GET',
+    path: `${HEROES_PATH}/:ownerId/:file`,
+    access: 'public',
+    summary: 'A stored hero image (WebP)',
+    produces: 'image/webp',
+  }),
   /** Names are random and never reused: served immutable, to anyone (the gym page shows them). */
   logo: endpoint()({
     method: 'GET',

@@ -2,6 +2,7 @@
  * The public gym page's API (product.md §3 Public gym response, §7 GET /api/gym/{gymSlug}). Zod-free on
  * purpose: the public page's own build imports it (docs/decisions/0017).
  */
+import type { DisplayFontId } from './display-fonts';
 import { endpoint } from './endpoint';
 import { formatDuration } from './format';
 
@@ -55,6 +56,12 @@ export interface PublicGymBranding {
   secondaryTextColor: string;
   /** Highlighted words on the secondary colour: the primary colour, or the text colour when it would not read. */
   accentColor: string;
+  /** A small "Powered by Cadence" link at the foot of the page (plans without Full branding). */
+  poweredByCadence: boolean;
+  /** The header's picture (Full customization): a file and the srcset of its widths, or null. */
+  heroImage: { src: string; srcSet: string } | null;
+  /** The headings' font (Full customization, display-fonts.ts), or null for the page's own. */
+  displayFont: DisplayFontId | null;
 }
 
 export interface PublicGymResponse {

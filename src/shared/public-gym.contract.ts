@@ -5,6 +5,7 @@
  * schema and its zod-free type differ.
  */
 import { z } from 'zod';
+import { DISPLAY_FONT_IDS } from './display-fonts';
 import { withSchemas } from './endpoint-schemas';
 import { gymEndpoints } from './gyms.contract';
 
@@ -26,6 +27,9 @@ const publicGymBranding = z.object({
   primaryTextColor: z.string(),
   secondaryTextColor: z.string(),
   accentColor: z.string(),
+  poweredByCadence: z.boolean(),
+  heroImage: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
+  displayFont: z.enum(DISPLAY_FONT_IDS).nullable(),
 });
 
 const publicGymResponse = z.object({

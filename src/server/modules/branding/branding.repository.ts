@@ -8,6 +8,8 @@ export interface BrandingPatch {
   brandPrimaryColor?: string;
   brandSecondaryColor?: string;
   companyLogoUrl?: string | null;
+  heroImageUrl?: string | null;
+  displayFont?: string | null;
 }
 
 /** The owner's branding: columns of the users row, read and written by owner id. */

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANDING_DEFAULTS, DOMAIN_MESSAGES, LOGO_MESSAGES } from '@shared/branding.contract';
+import {
+  BRANDING_DEFAULTS,
+  BRANDING_LOCKS,
+  DOMAIN_MESSAGES,
+  LOGO_MESSAGES,
+} from '@shared/branding.contract';
+import type { PlanId } from '@shared/plans';
 import { LOGO_MAX_BYTES } from '@shared/videos.contract';
 import { users } from '../../db/schema/users';
 import { connectDomain, dnsError, fakeTxtResolver } from '../../test/fake-dns';
@@ -20,8 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-async function onboardedOwner(name = 'Iron Spin') {
+/** An onboarded owner, on Elite Studio unless told (the plan gates are tested in branding-plans.test.ts). */
+async function onboardedOwner(name = 'Iron Spin', plan: PlanId = 'elite-studio') {
   const owner = await registerOwner(t.app);
+  await t.database.db.update(users).set({ plan }).where(eq(users.id, owner.id));
   const slug = `brand-${++counter}-${Date.now().toString(36)}`;
   const res = await t.app.inject({
     method: 'POST',
@@ -106,7 +114,7 @@ describe('signed out', () => {
 
 describe('GET and PUT /api/auth/branding', () => {
   it('answers the product’s defaults for a new gym', async () => {
-    const owner = await onboardedOwner('Pedal House');
+    const owner = await onboardedOwner('Pedal House', 'spin-starter');
     const res = await getBranding(owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().branding).toMatchObject({
@@ -116,6 +124,8 @@ describe('GET and PUT /api/auth/branding', () => {
       secondaryColor: '#1a1a1a',
       logoUrl: null,
       logoIconUrl: null,
+      heroImage: null,
+      displayFont: null,
       customDomain: null,
       customDomainAllowed: false,
       customDomainStatus: null,
@@ -482,15 +492,15 @@ describe('PUT /api/auth/branding/domain', () => {
   const setPlan = (id: string, plan: string) =>
     t.database.db.update(users).set({ plan }).where(eq(users.id, id));
 
-  it('answers 403 naming the plan when the plan has no custom domain', async () => {
-    const owner = await onboardedOwner();
+  it('answers 403 naming the plan that unlocks it when the plan has no custom domain', async () => {
+    const owner = await onboardedOwner('Iron Spin', 'spin-starter');
     const res = await putDomain(owner.cookie, 'classes.ironspin.com');
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain('Spin Starter');
-    expect(res.json().message).toContain('Spin Master');
+    expect(res.json().message).toBe(BRANDING_LOCKS.customDomain);
+    expect(res.json().message).toContain('Spin Master and up');
     await setPlan(owner.id, 'power-cycle');
-    expect((await putDomain(owner.cookie, 'classes.ironspin.com')).json().message).toContain(
-      'Power Cycle',
+    expect((await putDomain(owner.cookie, 'classes.ironspin.com')).json().message).toBe(
+      BRANDING_LOCKS.customDomain,
     );
   });
 
@@ -596,10 +606,10 @@ describe('POST /api/auth/branding/domain/verify', () => {
 
   it('answers 401 signed out, 403 on a plan without a custom domain, 400 with no domain saved', async () => {
     expect((await verify()).statusCode).toBe(401);
-    const owner = await onboardedOwner();
+    const owner = await onboardedOwner('Iron Spin', 'spin-starter');
     const free = await verify(owner.cookie);
     expect(free.statusCode).toBe(403);
-    expect(free.json().message).toContain('Spin Starter');
+    expect(free.json().message).toBe(BRANDING_LOCKS.customDomain);
     await t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
     const none = await verify(owner.cookie);
     expect(none.statusCode).toBe(400);

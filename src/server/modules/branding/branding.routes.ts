@@ -1,8 +1,12 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   brandingEndpoints,
   BRANDING_MESSAGES,
   DOMAIN_MESSAGES,
+  HERO_FIELD,
+  HERO_MAX_BYTES,
+  HERO_MESSAGES,
   LOGO_FIELD,
   LOGO_MESSAGES,
 } from '@shared/branding.contract';
@@ -12,23 +16,21 @@ import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
 import { ObjectMissingError, type ObjectStore } from '../../storage/object-store';
 import { toPublicUser } from '../auth/public-user';
-import { logoKey, toBrandingDto, type BrandingService } from './branding.service';
+import { heroKey, logoKey, toBrandingDto, type BrandingService } from './branding.service';
 
 interface Deps {
   branding: BrandingService;
   store: ObjectStore;
 }
 
-/** Room for the multipart framing around a 5 MB file before a declared length is refused outright. */
+/** Room for the multipart framing around a file before a declared length is refused outright. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** Logo uploads per owner per hour: re-encoding costs CPU, and no one needs more. */
+/** Logo (and, apart, hero) uploads per owner per hour: re-encoding costs CPU, and no one needs more. */
 export const LOGO_UPLOAD_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
 /** Stored logos never change under a name (a new upload gets a new name). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const tooLarge = () => new HttpError(413, LOGO_MESSAGES.tooLargeDescription);
-
-/** Gym branding (product.md §2 Gym Customization, §3, §5, §7 upload-logo, §9 custom domain) and the logo files. */
+/** Gym branding (product.md §2 Gym Customization, §3, §5, §7 upload-logo, §9 custom domain), the logo and hero files. */
 export function brandingRoutes(routes: RouteCollector, { branding, store }: Deps): void {
   routes.route(brandingEndpoints.get, async ({ user }) => ({ branding: toBrandingDto(user) }));
 
@@ -59,73 +61,39 @@ export function brandingRoutes(routes: RouteCollector, { branding, store }: Deps
     };
   });
 
-  // Public: the gym page shows the logo to anyone. Names are random and never reused.
-  routes.route(brandingEndpoints.logo, async ({ params, request, reply }) => {
-    const key = logoKey(params.ownerId, params.file);
-    if (!key) throw new NotFoundError('Logo not found');
-    const info = await store.head(key);
-    if (!info) throw new NotFoundError('Logo not found');
-    const etag = `"${params.file.replace(/\.png$/, '')}-${info.size}"`;
-    reply
-      .header('content-type', 'image/png')
-      .header('cache-control', IMMUTABLE)
-      .header('etag', etag)
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    reply.header('content-length', info.size);
-    if (request.method === 'HEAD') return reply.send();
-    try {
-      return reply.send(await store.get(key));
-    } catch (error) {
-      if (error instanceof ObjectMissingError) throw new NotFoundError('Logo not found');
-      throw error;
-    }
-  });
+  // Public: the gym page shows the logo and the hero to anyone. Names are random and never reused.
+  routes.route(brandingEndpoints.logo, ({ params, request, reply }) =>
+    sendImage(store, request, reply, {
+      key: logoKey(params.ownerId, params.file),
+      file: params.file,
+      type: 'image/png',
+      missing: 'Logo not found',
+    }),
+  );
+  routes.route(brandingEndpoints.hero, ({ params, request, reply }) =>
+    sendImage(store, request, reply, {
+      key: heroKey(params.ownerId, params.file),
+      file: params.file,
+      type: 'image/webp',
+      missing: 'Image not found',
+    }),
+  );
 
-  // Multipart is parsed only in this scope, streamed, and cut off past 5 MB.
+  // Multipart is parsed only in these scopes, streamed, and cut off past each file's limit.
   routes.group(
     async (scope) => {
-      await scope.register(multipart, {
-        limits: {
-          fileSize: LOGO_MAX_BYTES,
-          files: 1,
-          fields: 10,
-          parts: 12,
-          fieldSize: 1024,
-          headerPairs: 50,
-        },
-      });
+      await scope.register(multipart, multipartLimits(LOGO_MAX_BYTES));
     },
     (multipartRoutes) =>
       multipartRoutes.route(
         brandingEndpoints.uploadLogo,
         async ({ user, request, reply }) => {
-          const declared = Number(request.headers['content-length']);
-          if (Number.isFinite(declared) && declared > LOGO_MAX_BYTES + MULTIPART_OVERHEAD) {
-            // Answer at once; the rest of the body is not worth reading.
-            reply.header('connection', 'close');
-            throw tooLarge();
-          }
-          if (!request.isMultipart()) throw new ValidationError(LOGO_MESSAGES.missingFile);
-
-          let bytes: Buffer;
-          try {
-            const part = await request.file();
-            if (!part || part.fieldname !== LOGO_FIELD)
-              throw new ValidationError(LOGO_MESSAGES.missingFile);
-            bytes = await part.toBuffer();
-          } catch (error) {
-            if (error instanceof HttpError) throw error;
-            const code = (error as { code?: string }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE') {
-              reply.header('connection', 'close');
-              throw tooLarge();
-            }
-            // Malformed or truncated multipart, too many parts: the caller's fault, never a 500.
-            throw new ValidationError(LOGO_MESSAGES.missingFile);
-          }
-
-          const updated = await branding.uploadLogo(user, bytes);
+          const updated = await branding.uploadLogo(user, () =>
+            readOneFile(request, reply, LOGO_FIELD, LOGO_MAX_BYTES, {
+              missing: LOGO_MESSAGES.missingFile,
+              tooLarge: LOGO_MESSAGES.tooLargeDescription,
+            }),
+          );
           const dto = toBrandingDto(updated);
           return {
             logoUrl: dto.logoUrl!,
@@ -133,19 +101,103 @@ export function brandingRoutes(routes: RouteCollector, { branding, store }: Deps
             user: toPublicUser(updated),
           };
         },
-        {
-          config: {
-            rateLimit: {
-              max: LOGO_UPLOAD_LIMIT.max,
-              timeWindow: LOGO_UPLOAD_LIMIT.windowMs,
-              keyGenerator: perSession,
-              errorResponseBuilder: () => ({
-                statusCode: 429,
-                message: 'Too many logo uploads. Please try again later.',
-              }),
-            },
-          },
-        },
+        uploadRateLimit('Too many logo uploads. Please try again later.'),
       ),
   );
+  routes.group(
+    async (scope) => {
+      await scope.register(multipart, multipartLimits(HERO_MAX_BYTES));
+    },
+    (multipartRoutes) =>
+      multipartRoutes.route(
+        brandingEndpoints.uploadHero,
+        async ({ user, request, reply }) => {
+          const updated = await branding.uploadHero(user, () =>
+            readOneFile(request, reply, HERO_FIELD, HERO_MAX_BYTES, {
+              missing: HERO_MESSAGES.missingFile,
+              tooLarge: HERO_MESSAGES.tooLarge,
+            }),
+          );
+          return { message: HERO_MESSAGES.uploaded, branding: toBrandingDto(updated) };
+        },
+        uploadRateLimit(HERO_MESSAGES.tooManyUploads),
+      ),
+  );
+}
+
+function multipartLimits(fileSize: number) {
+  return {
+    limits: { fileSize, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 },
+  };
+}
+
+function uploadRateLimit(message: string) {
+  return {
+    config: {
+      rateLimit: {
+        max: LOGO_UPLOAD_LIMIT.max,
+        timeWindow: LOGO_UPLOAD_LIMIT.windowMs,
+        keyGenerator: perSession,
+        errorResponseBuilder: () => ({ statusCode: 429, message }),
+      },
+    },
+  };
+}
+
+/**
+ * The one file of a multipart upload in `field`, read into memory (at most `maxBytes`); a declared
+ * length past it is refused without reading, and a malformed body is the caller's fault (400).
+ */
+async function readOneFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  field: string,
+  maxBytes: number,
+  messages: { missing: string; tooLarge: string },
+): Promise<Buffer> {
+  const tooLarge = () => {
+    // Answer at once; the rest of the body is not worth reading.
+    reply.header('connection', 'close');
+    return new HttpError(413, messages.tooLarge);
+  };
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
+  if (!request.isMultipart()) throw new ValidationError(messages.missing);
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw new ValidationError(messages.missing);
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // Malformed or truncated multipart, too many parts: the caller's fault, never a 500.
+    throw new ValidationError(messages.missing);
+  }
+}
+
+/** A stored image under a name Cadence handed out: immutable, with an ETag, to anyone. */
+async function sendImage(
+  store: ObjectStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  image: { key: string | null; file: string; type: string; missing: string },
+) {
+  if (!image.key) throw new NotFoundError(image.missing);
+  const info = await store.head(image.key);
+  if (!info) throw new NotFoundError(image.missing);
+  const etag = `"${image.file.replace(/\.\w+$/, '')}-${info.size}"`;
+  reply
+    .header('content-type', image.type)
+    .header('cache-control', IMMUTABLE)
+    .header('etag', etag)
+    .header('cross-origin-resource-policy', 'cross-origin');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  reply.header('content-length', info.size);
+  if (request.method === 'HEAD') return reply.send();
+  try {
+    return reply.send(await store.get(image.key));
+  } catch (error) {
+    if (error instanceof ObjectMissingError) throw new NotFoundError(image.missing);
+    throw error;
+  }
 }

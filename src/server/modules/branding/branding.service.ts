@@ -2,17 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   BRANDING_DEFAULTS,
-  customDomainNotInPlan,
+  BRANDING_LOCKS,
   DOMAIN_MESSAGES,
   domainTxtRecord,
+  heroImageSources,
+  HEROES_PATH,
   LOGO_ICON_SIZE,
   LOGO_SIZE,
   LOGOS_PATH,
   logoIconUrl,
-  planAllowsCustomDomain,
   type BrandingDto,
 } from '@shared/branding.contract';
 import { brandPalette } from '@shared/color';
+import { displayFontOf, type DisplayFontId } from '@shared/display-fonts';
+import { planIncludes, type Feature } from '@shared/plan-features';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { UserRow } from '../../db/schema/users';
@@ -28,6 +31,7 @@ import {
 } from '../../lib/errors';
 import type { ObjectStore } from '../../storage/object-store';
 import type { BrandingRepository } from './branding.repository';
+import { processHero } from './hero-image';
 import { processLogo } from './logo-image';
 import type { TxtResolver } from './txt-resolver';
 
@@ -37,6 +41,9 @@ export interface BrandingInput {
   primaryColor: string;
   secondaryColor: string;
   removeLogo: boolean;
+  /** Left out: unchanged; null: the page's own font. */
+  displayFont?: DisplayFontId | null;
+  removeHeroImage?: boolean;
 }
 
 /** A stored logo's file name: a random id, then the size. */
@@ -63,6 +70,29 @@ function keysOfLogoUrl(url: string | null): string[] {
     .filter((k): k is string => k !== null);
 }
 
+/** A stored hero's file name: a random id, then the width. */
+const HERO_FILE = /^[a-z0-9]{16,40}-\d{3,4}\.webp$/;
+
+/** The object-store key of a hero file, or null when the names are not ones Cadence hands out. */
+export function heroKey(ownerId: string, file: string): string | null {
+  if (!UUID.test(ownerId) || !HERO_FILE.test(file)) return null;
+  return `heroes/${ownerId}/${file}`;
+}
+
+/** The keys behind a hero URL Cadence stored (every width), or [] for any other URL. */
+function keysOfHeroUrl(url: string | null): string[] {
+  const sources = heroImageSources(url);
+  if (!sources) return [];
+  return sources.srcSet.split(', ').flatMap((entry) => {
+    const [ownerId, file] = entry
+      .split(' ')[0]!
+      .slice(HEROES_PATH.length + 1)
+      .split('/');
+    const key = ownerId && file ? heroKey(ownerId, file) : null;
+    return key ? [key] : [];
+  });
+}
+
 /** The key of the full-size PNG behind the gym's logo URL, or null (no logo, or not Cadence's). */
 export function gymLogoKey(user: Pick<UserRow, 'companyLogoUrl'>): string | null {
   return keysOfLogoUrl(user.companyLogoUrl)[0] ?? null;
@@ -78,8 +108,10 @@ export function toBrandingDto(user: UserRow): BrandingDto {
     logoUrl: user.companyLogoUrl,
     logoIconUrl: logoIconUrl(user.companyLogoUrl),
     contrast: brandPalette(user.brandPrimaryColor, user.brandSecondaryColor),
+    heroImage: heroImageSources(user.heroImageUrl),
+    displayFont: displayFontOf(user.displayFont)?.id ?? null,
     customDomain: user.customDomain,
-    customDomainAllowed: planAllowsCustomDomain(user.plan),
+    customDomainAllowed: planIncludes(user.plan, 'customDomain'),
     customDomainStatus: user.customDomain
       ? user.customDomainVerifiedAt
         ? 'verified'
@@ -93,6 +125,31 @@ export function toBrandingDto(user: UserRow): BrandingDto {
         ? domainTxtRecord(user.customDomain, user.customDomainToken)
         : null,
   };
+}
+
+/** A 403 with the lock's words when the owner's plan lacks the feature. */
+function requireFeature(user: Pick<UserRow, 'plan'>, feature: Feature, words: string): void {
+  if (!planIncludes(user.plan, feature)) throw new ForbiddenError(words);
+}
+
+/** The description as the page would show it: an empty one is the default. */
+const descriptionShown = (text: string | null) => text || BRANDING_DEFAULTS.description;
+
+/**
+ * Refuses a change the owner's plan lacks (issue #18 part 3). A value equal to the saved one is no
+ * change, so a form that sends back what it was given saves on any plan, and what a higher plan
+ * saved is kept untouched.
+ */
+function checkPlanAllows(user: UserRow, input: BrandingInput): void {
+  if (
+    input.primaryColor !== user.brandPrimaryColor ||
+    input.secondaryColor !== user.brandSecondaryColor
+  )
+    requireFeature(user, 'customBranding', BRANDING_LOCKS.colors);
+  if (descriptionShown(input.description) !== descriptionShown(user.companyDescription))
+    requireFeature(user, 'fullBranding', BRANDING_LOCKS.description);
+  if (input.displayFont !== undefined && input.displayFont !== displayFontOf(user.displayFont)?.id)
+    requireFeature(user, 'fullCustomization', BRANDING_LOCKS.displayFont);
 }
 
 /** Verification attempts per account: each one is a DNS lookup. */
@@ -168,36 +225,48 @@ export function brandingService({
     }
   }
 
-  async function deleteLogoFiles(url: string | null): Promise<void> {
-    for (const key of keysOfLogoUrl(url)) {
+  async function deleteFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
       // A leftover file costs a few KB; a failed delete must not fail the owner's save.
       await store
         .delete(key)
-        .catch((err: unknown) => log?.warn({ err, key }, 'logo delete failed'));
+        .catch((err: unknown) => log?.warn({ err, key }, 'branding file delete failed'));
     }
   }
+  const deleteLogoFiles = (url: string | null) => deleteFiles(keysOfLogoUrl(url));
+  const deleteHeroFiles = (url: string | null) => deleteFiles(keysOfHeroUrl(url));
 
   return {
+    /**
+     * Saves name, description, colours and display font, refusing with a 403 (the lock's words) a
+     * change the plan lacks; removing the logo or the hero image is allowed on any plan.
+     */
     async update(user: UserRow, input: BrandingInput): Promise<UserRow> {
+      checkPlanAllows(user, input);
       const updated = await repo.update(user.id, {
         companyName: input.gymName,
         companyDescription: input.description === '' ? null : input.description,
         brandPrimaryColor: input.primaryColor,
         brandSecondaryColor: input.secondaryColor,
+        ...(input.displayFont !== undefined ? { displayFont: input.displayFont } : {}),
         ...(input.removeLogo ? { companyLogoUrl: null } : {}),
+        ...(input.removeHeroImage ? { heroImageUrl: null } : {}),
       });
       if (!updated) throw new NotFoundError('Account not found');
       await publicGyms.invalidate(user.id);
       if (input.removeLogo) await deleteLogoFiles(user.companyLogoUrl);
+      if (input.removeHeroImage) await deleteHeroFiles(user.heroImageUrl);
       return updated;
     },
 
     /**
-     * Checks the image by its content, re-encodes it (logo and icon PNGs), stores both under a new
-     * name, makes it the owner's logo and deletes the previous one.
+     * From Custom branding (Power Cycle): checks the image by its content, re-encodes it (logo and
+     * icon PNGs), stores both under a new name, makes it the owner's logo and deletes the previous
+     * one. `read` is called only once the plan allows it (a refused upload is not read).
      */
-    async uploadLogo(user: UserRow, bytes: Buffer): Promise<UserRow> {
-      const processed = await processLogo(bytes);
+    async uploadLogo(user: UserRow, read: () => Promise<Buffer>): Promise<UserRow> {
+      requireFeature(user, 'customBranding', BRANDING_LOCKS.logo);
+      const processed = await processLogo(await read());
       const id = randomBytes(12).toString('hex');
       const logoKeyName = logoKey(user.id, `${id}-${LOGO_SIZE}.png`)!;
       const iconKeyName = logoKey(user.id, `${id}-${LOGO_ICON_SIZE}.png`)!;
@@ -215,6 +284,38 @@ export function brandingService({
     },
 
     /**
+     * Full customization (Elite Studio): checks the picture by its content, re-encodes it as WebP
+     * at each stored width under a new name, makes it the page's hero and deletes the previous one.
+     * `read` is called only once the plan allows it.
+     */
+    async uploadHero(user: UserRow, read: () => Promise<Buffer>): Promise<UserRow> {
+      requireFeature(user, 'fullCustomization', BRANDING_LOCKS.heroImage);
+      const processed = await processHero(await read());
+      const id = randomBytes(12).toString('hex');
+      const keys: string[] = [];
+      try {
+        for (const file of processed.files) {
+          const key = heroKey(user.id, `${id}-${file.width}.webp`)!;
+          await store.put(key, Readable.from(file.data), { contentType: 'image/webp' });
+          keys.push(key);
+        }
+      } catch (error) {
+        await deleteFiles(keys);
+        throw error;
+      }
+      const largest = processed.files[processed.files.length - 1]!.width;
+      const url = `${HEROES_PATH}/${user.id}/${id}-${largest}.webp`;
+      const updated = await repo.update(user.id, { heroImageUrl: url });
+      if (!updated) {
+        await deleteFiles(keys);
+        throw new NotFoundError('Account not found');
+      }
+      await publicGyms.invalidate(user.id);
+      if (user.heroImageUrl !== url) await deleteHeroFiles(user.heroImageUrl);
+      return updated;
+    },
+
+    /**
      * Sets (or with null removes) the owner's custom domain: only on plans that include one, never
      * one of the app's own hosts or a name under them, never a domain another gym has verified. A new
      * domain gets a fresh token and waits for verification; saving the same domain again changes
@@ -222,8 +323,7 @@ export function brandingService({
      */
     async setDomain(user: UserRow, domain: string | null): Promise<UserRow> {
       if (domain !== null) {
-        if (!planAllowsCustomDomain(user.plan))
-          throw new ForbiddenError(customDomainNotInPlan(user.plan));
+        requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
         if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
         if (domain === user.customDomain?.toLowerCase() && user.customDomainToken) return user;
         if (await repo.isDomainVerifiedByAnother(user.id, domain))
@@ -243,8 +343,7 @@ export function brandingService({
      * token. A lookup per attempt, VERIFY_LIMIT per account. Answers the owner, verified.
      */
     async verifyDomain(user: UserRow): Promise<UserRow> {
-      if (!planAllowsCustomDomain(user.plan))
-        throw new ForbiddenError(customDomainNotInPlan(user.plan));
+      requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
       const domain = user.customDomain;
       const token = user.customDomainToken;
       if (!domain || !token) throw new ValidationError(DOMAIN_MESSAGES.noDomain);

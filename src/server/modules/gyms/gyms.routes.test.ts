@@ -159,6 +159,8 @@ describe('GET /api/gym/:gymSlug', () => {
     await t.database.db
       .update(users)
       .set({
+        // The logo's icon and the description come with Full branding (Spin Master).
+        plan: 'spin-master',
         brandPrimaryColor: '#a855f7',
         brandSecondaryColor: '#1a1a1a',
         companyLogoUrl: `/api/logos/${randomUUID()}/abcdefabcdefabcdefabcdef-512.png`,
@@ -219,6 +221,9 @@ describe('GET /api/gym/:gymSlug', () => {
     expect(Object.keys(body.branding).sort()).toEqual([
       'accentColor',
       'description',
+      'displayFont',
+      'heroImage',
+      'poweredByCadence',
       'primaryColor',
       'primaryTextColor',
       'secondaryColor',

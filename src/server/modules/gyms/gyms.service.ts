@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BRANDING_DEFAULTS, logoIconUrl, planAllowsCustomDomain } from '@shared/branding.contract';
+import { brandingOnPlan, heroImageSources } from '@shared/branding.contract';
 import { brandPalette } from '@shared/color';
 import {
   classDurationSeconds,
@@ -7,6 +7,7 @@ import {
   type PublicGymResponse,
   type PublicGymVideo,
 } from '@shared/gyms.contract';
+import { planIncludes } from '@shared/plan-features';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { UserRow } from '../../db/schema/users';
 import { bareHost, isAppHost } from '../../lib/app-hosts';
@@ -101,19 +102,32 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
 
   async function toPublicGym(owner: UserRow): Promise<PublicGym> {
     const rows = (await repo.listVideos(owner.id)).filter(isReadyForRiders);
-    const palette = brandPalette(owner.brandPrimaryColor, owner.brandSecondaryColor);
+    // The owner's plan as it is now: what it lacks is not shown (and stays saved).
+    const shown = brandingOnPlan({
+      plan: owner.plan,
+      primaryColor: owner.brandPrimaryColor,
+      secondaryColor: owner.brandSecondaryColor,
+      description: owner.companyDescription,
+      logoUrl: owner.companyLogoUrl,
+      heroImage: heroImageSources(owner.heroImageUrl),
+      displayFont: owner.displayFont,
+    });
+    const palette = brandPalette(shown.primaryColor, shown.secondaryColor);
     const base = {
       slug: owner.companySlug ?? '',
       gymName: owner.companyName || DEFAULT_COMPANY_NAME,
-      gymLogo: owner.companyLogoUrl,
-      gymLogoIcon: logoIconUrl(owner.companyLogoUrl),
+      gymLogo: shown.logoUrl,
+      gymLogoIcon: shown.logoIconUrl,
       branding: {
         primaryColor: palette.primary,
         secondaryColor: palette.secondary,
-        description: owner.companyDescription || BRANDING_DEFAULTS.description,
+        description: shown.description,
         primaryTextColor: palette.onPrimary,
         secondaryTextColor: palette.onSecondary,
         accentColor: palette.accentOnSecondary,
+        poweredByCadence: shown.poweredByCadence,
+        heroImage: shown.heroImage,
+        displayFont: shown.displayFont,
       },
     };
     // The tag covers what the answer is made of (stored addresses, not the signed links, which
@@ -167,7 +181,7 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
 
   async function ownerOfDomain(name: string): Promise<UserRow | null> {
     const owner = await repo.findByVerifiedDomain(name);
-    if (!owner?.companySlug || !planAllowsCustomDomain(owner.plan)) return null;
+    if (!owner?.companySlug || !planIncludes(owner.plan, 'customDomain')) return null;
     return owner;
   }
 

@@ -168,14 +168,18 @@ describe('public gym answers kept in process (decision 0028)', () => {
 
   it('follows branding and the company name from Settings', async () => {
     const g = await gym(a.app);
+    await database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, g.id));
     expect((await get(a.app, `/api/gym/${g.slug}`)).json().gymName).toBe('Kept Gym');
-    await a.services.branding.update(g.row, {
-      gymName: 'Renamed Gym',
-      description: 'New words.',
-      primaryColor: '#a855f7',
-      secondaryColor: '#1a1a1a',
-      removeLogo: false,
-    });
+    await a.services.branding.update(
+      { ...g.row, plan: 'spin-master' },
+      {
+        gymName: 'Renamed Gym',
+        description: 'New words.',
+        primaryColor: '#a855f7',
+        secondaryColor: '#1a1a1a',
+        removeLogo: false,
+      },
+    );
     const body = (await get(a.app, `/api/gym/${g.slug}`)).json();
     expect(body).toMatchObject({
       gymName: 'Renamed Gym',
@@ -351,14 +355,18 @@ describe.runIf(process.env.DATABASE_URL)('two app processes on one PostgreSQL da
       'Renamed on B',
     );
 
-    // And the other way, for branding.
-    await a.services.branding.update(g.row, {
-      gymName: 'Renamed on A',
-      description: '',
-      primaryColor: '#112233',
-      secondaryColor: '#ffffff',
-      removeLogo: false,
-    });
+    // And the other way, for branding (colours come with Custom branding, Power Cycle).
+    await database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, g.id));
+    await a.services.branding.update(
+      { ...g.row, plan: 'power-cycle' },
+      {
+        gymName: 'Renamed on A',
+        description: '',
+        primaryColor: '#112233',
+        secondaryColor: '#ffffff',
+        removeLogo: false,
+      },
+    );
     expect((await get(b.app, `/api/gym/${g.slug}`)).json().gymName).toBe('Renamed on A');
   });
 });

@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { PublicGymBranding } from '@shared/gyms.contract';
+import { displayFontFamily } from './display-font';
 
 /**
- * The gym's colours as CSS custom properties on the page's root; every branded surface reads them
+ * The gym's colours (and display font) as CSS custom properties on the page's root; every branded surface reads them
  * (`bg-(--gym-primary) text-(--gym-on-primary)`), so the page and the /customize preview paint
  * the same way from the same values.
  */
@@ -13,5 +14,7 @@ export function gymThemeStyle(branding: PublicGymBranding): CSSProperties {
     '--gym-secondary': branding.secondaryColor,
     '--gym-on-secondary': branding.secondaryTextColor,
     '--gym-accent': branding.accentColor,
+    // The headings' font (Full customization); unset, they keep the page's own.
+    ...(branding.displayFont ? { '--gym-display': displayFontFamily(branding.displayFont) } : {}),
   } as CSSProperties;
 }

@@ -2,10 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { BarChart3, Bike, Clock, Info, Play, PlayCircle, Timer, Users, Zap } from 'lucide-react';
 import { gymInitials, type PublicGymBranding } from '@shared/gyms.contract';
 import { cn } from '@web/lib/utils';
+import { useDisplayFonts } from './display-font';
 import { DEMO_NOTICE, type Difficulty, type GymClass } from './gym-classes';
 import { gymThemeStyle } from './gym-theme';
 
 export const GYM_TAGLINE = 'Choose your spin class and get ready to sweat';
+/** At the foot of the page on plans without Full branding (issue #18 part 3). */
+export const POWERED_BY = 'Powered by Cadence';
 const BADGES = [
   { label: 'Available 24/7', icon: Clock },
   { label: 'All Levels Welcome', icon: Users },
@@ -33,7 +36,10 @@ function Heading({
   children: ReactNode;
 }) {
   const Tag = `h${level}` as 'h1' | 'h2' | 'h3' | 'h4';
-  return <Tag className={className}>{children}</Tag>;
+  // The gym's display font when it chose one (--gym-display, Full customization).
+  return (
+    <Tag className={cn('[font-family:var(--gym-display,inherit)]', className)}>{children}</Tag>
+  );
 }
 
 export function GymLogo({
@@ -83,14 +89,40 @@ export function GymLogo({
 export function GymHero({
   name,
   logoUrl,
+  heroImage = null,
   headingLevel = 1,
 }: {
   name: string;
   logoUrl: string | null;
+  /** Full customization: a picture behind the band, under a wash of the secondary colour. */
+  heroImage?: PublicGymBranding['heroImage'];
   headingLevel?: Level;
 }) {
   return (
-    <header className="bg-(--gym-secondary) text-(--gym-on-secondary)" data-testid="gym-hero">
+    <header
+      className="relative isolate bg-(--gym-secondary) text-(--gym-on-secondary)"
+      data-testid="gym-hero"
+    >
+      {heroImage && (
+        <>
+          {/* Decorative: the name and badges say what the band is. The classes' pictures load first. */}
+          <img
+            src={heroImage.src}
+            srcSet={heroImage.srcSet}
+            sizes="100vw"
+            alt=""
+            decoding="async"
+            fetchPriority="low"
+            className="absolute inset-0 -z-10 size-full object-cover"
+            data-testid="gym-hero-image"
+          />
+          {/* The text stays on the secondary colour: solid behind the name, the picture showing to the right. */}
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-linear-to-r from-(--gym-secondary) from-45% to-(--gym-secondary)/55 @2xl:from-35% @2xl:to-(--gym-secondary)/25"
+          />
+        </>
+      )}
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 @2xl:flex-row @2xl:items-center @2xl:gap-6 @2xl:py-3">
         <div className="flex min-w-0 flex-1 items-center gap-3 @2xl:gap-4">
           <GymLogo
@@ -120,7 +152,11 @@ export function GymHero({
           {BADGES.map(({ label, icon: Icon }) => (
             <li
               key={label}
-              className="inline-flex items-center gap-1 rounded-full border border-current/40 px-2 py-0.5 text-xs font-medium whitespace-nowrap @2xl:gap-1.5 @2xl:px-3 @2xl:text-sm @4xl:py-1"
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full border border-current/40 px-2 py-0.5 text-xs font-medium whitespace-nowrap @2xl:gap-1.5 @2xl:px-3 @2xl:text-sm @4xl:py-1',
+                // Over the picture, each badge keeps the secondary colour behind its words.
+                heroImage && 'bg-(--gym-secondary)',
+              )}
             >
               {/* On a phone the three fit on one line without their icons. */}
               <Icon aria-hidden="true" className="hidden size-4 @2xl:block" />
@@ -310,13 +346,19 @@ export function GymView({
 }: GymViewProps) {
   const base = preview ? 1 : 0;
   const headingId = useId();
+  useDisplayFonts([branding.displayFont]);
   return (
     <div
       className={cn('@container bg-background text-foreground', !preview && 'min-h-svh')}
       style={gymThemeStyle(branding)}
       data-testid="gym-view"
     >
-      <GymHero name={name} logoUrl={logoUrl} headingLevel={(1 + base) as Level} />
+      <GymHero
+        name={name}
+        logoUrl={logoUrl}
+        heroImage={branding.heroImage}
+        headingLevel={(1 + base) as Level}
+      />
       <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pt-5 @2xl:pb-12">
         <section aria-labelledby={headingId} className="space-y-3 @2xl:space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -363,6 +405,18 @@ export function GymView({
           </p>
         )}
         <GymStats classCount={classes.length} />
+        {branding.poweredByCadence && (
+          <p className="text-center text-sm text-muted-foreground" data-testid="powered-by">
+            {/* The preview sits inside the app: its link would leave the page being edited. */}
+            {preview ? (
+              POWERED_BY
+            ) : (
+              <a href="/" className="underline-offset-4 hover:underline">
+                {POWERED_BY}
+              </a>
+            )}
+          </p>
+        )}
       </main>
     </div>
   );

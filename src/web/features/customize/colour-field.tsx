@@ -16,6 +16,8 @@ interface ColourFieldProps {
   /** The last valid colour, for the picker while the hex box holds a half-typed value. */
   fallback: string;
   name: string;
+  /** Not in the owner's plan: shown, not changeable (the lock's words sit beside it). */
+  disabled?: boolean;
 }
 
 /** A brand colour: the six presets (product.md §2), a colour picker and the hex value, kept in step. */
@@ -27,6 +29,7 @@ export function ColourField({
   error,
   fallback,
   name,
+  disabled = false,
 }: ColourFieldProps) {
   const id = useId();
   const valid = HEX_COLOR_PATTERN.test(value);
@@ -36,7 +39,11 @@ export function ColourField({
   const errorId = `${id}-error`;
 
   return (
-    <fieldset className="space-y-3" data-testid={`colour-${name}`}>
+    <fieldset
+      className="space-y-3 disabled:opacity-60"
+      disabled={disabled}
+      data-testid={`colour-${name}`}
+    >
       <legend className="text-sm font-medium">{label}</legend>
       <p id={hintId} className="text-sm text-muted-foreground">
         {hint}
@@ -53,7 +60,7 @@ export function ColourField({
               aria-label={`${preset.name} ${preset.value}`}
               title={`${preset.name} ${preset.value}`}
               className={cn(
-                'flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-background shadow-sm ring-1 ring-border transition-transform outline-none hover:scale-110 focus-visible:ring-[3px] focus-visible:ring-ring',
+                'flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-background shadow-sm ring-1 ring-border transition-transform outline-none hover:scale-110 focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:hover:scale-100',
                 selected && 'ring-2 ring-foreground',
               )}
               style={{ backgroundColor: preset.value, color: readableTextOn(preset.value) }}
@@ -69,7 +76,7 @@ export function ColourField({
           value={current}
           onChange={(event) => onChange(event.target.value)}
           aria-label={`${label} picker`}
-          className="h-10 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+          className="h-10 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1 disabled:cursor-not-allowed"
         />
         <div className="flex-1 space-y-1">
           <Label htmlFor={hexId} className="sr-only">

@@ -1,12 +1,19 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, Eye, RotateCcw, Save } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Eye, RotateCcw, Save } from 'lucide-react';
 import type { z } from 'zod';
-import { BRANDING_DEFAULTS, updateBrandingBody, type BrandingDto } from '@shared/branding.contract';
+import {
+  BRANDING_DEFAULTS,
+  BRANDING_LOCKS,
+  brandingOnPlan,
+  updateBrandingBody,
+  type BrandingDto,
+} from '@shared/branding.contract';
 import { brandPalette, HEX_COLOR_PATTERN } from '@shared/color';
 import { isGymRedirect, type PublicGymBranding } from '@shared/gyms.contract';
 import { COMPANY_DESCRIPTION_MAX } from '@shared/onboarding.contract';
+import { planIncludes } from '@shared/plan-features';
 import { classesToShow } from '@web/components/gym/gym-classes';
 import { GymView } from '@web/components/gym/gym-view';
 import { FormField } from '@web/components/form-field';
@@ -30,6 +37,8 @@ import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useBranding, useOwnGym, useSaveBranding } from './api/branding';
 import { ColourField } from './colour-field';
+import { FullCustomizationCard } from './full-customization-card';
+import { LockedNote } from './locked-note';
 import { LogoCard } from './logo-card';
 import { CustomDomainCard, PublicUrlCard } from './public-url-card';
 
@@ -38,6 +47,7 @@ const brandingForm = updateBrandingBody.pick({
   description: true,
   primaryColor: true,
   secondaryColor: true,
+  displayFont: true,
 });
 
 type FormValues = z.input<typeof brandingForm>;
@@ -48,6 +58,7 @@ function valuesOf(branding: BrandingDto): FormValues {
     description: branding.description,
     primaryColor: branding.primaryColor,
     secondaryColor: branding.secondaryColor,
+    displayFont: branding.displayFont,
   };
 }
 
@@ -61,7 +72,8 @@ export function CustomizePage() {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gym Customization</h1>
         <p className="text-muted-foreground">
-          Your logo, name and colors on the page your riders open.
+          Your logo, name and colors on the page your riders open. Options your plan does not
+          include are shown with the plan that unlocks them.
         </p>
       </div>
       {branding.isError ? (
@@ -100,7 +112,12 @@ function BrandingEditor({
   const id = useId();
   const [preview, setPreview] = useState(false);
   const [removeLogo, setRemoveLogo] = useState(false);
+  const [removeHero, setRemoveHero] = useState(false);
   const save = useSaveBranding();
+  // What the plan includes (issue #18 part 3): the rest is shown locked, with what unlocks it.
+  const custom = planIncludes(plan, 'customBranding');
+  const full = planIncludes(plan, 'fullBranding');
+  const elite = planIncludes(plan, 'fullCustomization');
   const ownGym = useOwnGym(slug);
 
   const {
@@ -121,6 +138,9 @@ function BrandingEditor({
   useEffect(() => {
     setRemoveLogo(false);
   }, [branding.logoUrl]);
+  useEffect(() => {
+    setRemoveHero(false);
+  }, [branding.heroImage]);
 
   const draft = watch();
   const primary = HEX_COLOR_PATTERN.test(draft.primaryColor)
@@ -132,15 +152,16 @@ function BrandingEditor({
   const palette = useMemo(() => brandPalette(primary, secondary), [primary, secondary]);
   const descriptionLength = (draft.description ?? '').length;
   const logoUrl = removeLogo ? null : branding.logoUrl;
-  const unsaved = isDirty || removeLogo;
+  const unsaved = isDirty || removeLogo || removeHero;
 
   function onSubmit(values: z.output<typeof brandingForm>) {
     save.mutate(
-      { ...values, removeLogo },
+      { ...values, removeLogo, removeHeroImage: removeHero },
       {
         onSuccess: (response) => {
           reset(valuesOf(response.branding));
           setRemoveLogo(false);
+          setRemoveHero(false);
           toast({
             title: 'Changes saved',
             description: 'Your class page now shows your branding.',
@@ -157,11 +178,15 @@ function BrandingEditor({
     );
   }
 
+  /** Back to Cadence's look, in what the plan lets the owner change (removing is always allowed). */
   function resetToDefault() {
     const options = { shouldDirty: true, shouldValidate: true } as const;
-    setValue('description', BRANDING_DEFAULTS.description, options);
-    setValue('primaryColor', BRANDING_DEFAULTS.primaryColor, options);
-    setValue('secondaryColor', BRANDING_DEFAULTS.secondaryColor, options);
+    if (full) setValue('description', BRANDING_DEFAULTS.description, options);
+    if (custom) {
+      setValue('primaryColor', BRANDING_DEFAULTS.primaryColor, options);
+      setValue('secondaryColor', BRANDING_DEFAULTS.secondaryColor, options);
+    }
+    if (elite) setValue('displayFont', null, options);
     if (branding.logoUrl) setRemoveLogo(true);
     toast({
       title: 'Defaults restored',
@@ -169,13 +194,27 @@ function BrandingEditor({
     });
   }
 
-  const previewBranding: PublicGymBranding = {
+  // The preview shows what riders will see on the owner's plan, as the public answer does.
+  const shown = brandingOnPlan({
+    plan,
     primaryColor: palette.primary,
     secondaryColor: palette.secondary,
-    primaryTextColor: palette.onPrimary,
-    secondaryTextColor: palette.onSecondary,
-    accentColor: palette.accentOnSecondary,
-    description: draft.description?.trim() || BRANDING_DEFAULTS.description,
+    description: draft.description?.trim() || null,
+    logoUrl,
+    heroImage: removeHero ? null : branding.heroImage,
+    displayFont: draft.displayFont ?? null,
+  });
+  const shownPalette = custom ? palette : brandPalette(shown.primaryColor, shown.secondaryColor);
+  const previewBranding: PublicGymBranding = {
+    primaryColor: shownPalette.primary,
+    secondaryColor: shownPalette.secondary,
+    primaryTextColor: shownPalette.onPrimary,
+    secondaryTextColor: shownPalette.onSecondary,
+    accentColor: shownPalette.accentOnSecondary,
+    description: shown.description,
+    poweredByCadence: shown.poweredByCadence,
+    heroImage: shown.heroImage,
+    displayFont: shown.displayFont,
   };
   const ownVideos = ownGym.data && !isGymRedirect(ownGym.data) ? ownGym.data.videos : [];
   const { classes, isDemo } = classesToShow(ownVideos);
@@ -209,6 +248,7 @@ function BrandingEditor({
             pendingRemoval={removeLogo}
             onUploaded={() => setRemoveLogo(false)}
             onRemove={() => setRemoveLogo(true)}
+            locked={!custom}
           />
 
           <Card className="gap-4">
@@ -229,7 +269,13 @@ function BrandingEditor({
                 describedBy={`${id}-count`}
               >
                 {(aria) => (
-                  <Textarea {...aria} className="min-h-[100px]" {...register('description')} />
+                  // Read-only, not disabled, when locked: the saved words go back unchanged.
+                  <Textarea
+                    {...aria}
+                    className="min-h-[100px] read-only:cursor-not-allowed read-only:opacity-60"
+                    readOnly={!full}
+                    {...register('description')}
+                  />
                 )}
               </FormField>
               <p
@@ -244,8 +290,26 @@ function BrandingEditor({
               >
                 {descriptionLength}/{COMPANY_DESCRIPTION_MAX}
               </p>
+              {!full && <LockedNote feature="fullBranding" message={BRANDING_LOCKS.description} />}
             </CardContent>
           </Card>
+
+          <ClassPageCard full={full} />
+
+          <Controller
+            control={control}
+            name="displayFont"
+            render={({ field }) => (
+              <FullCustomizationCard
+                branding={branding}
+                allowed={elite}
+                font={field.value ?? null}
+                onFontChange={field.onChange}
+                heroPendingRemoval={removeHero}
+                onRemoveHero={() => setRemoveHero(true)}
+              />
+            )}
+          />
 
           <Card className="gap-4">
             <CardHeader>
@@ -269,6 +333,7 @@ function BrandingEditor({
                     onChange={field.onChange}
                     fallback={branding.primaryColor}
                     error={errors.primaryColor?.message}
+                    disabled={!custom}
                   />
                 )}
               />
@@ -284,9 +349,11 @@ function BrandingEditor({
                     onChange={field.onChange}
                     fallback={branding.secondaryColor}
                     error={errors.secondaryColor?.message}
+                    disabled={!custom}
                   />
                 )}
               />
+              {!custom && <LockedNote feature="customBranding" message={BRANDING_LOCKS.colors} />}
               {!palette.readable && (
                 <div
                   role="status"
@@ -360,8 +427,54 @@ function BrandingEditor({
 
       <div className="grid gap-6 lg:grid-cols-2">
         <PublicUrlCard slug={slug} />
-        <CustomDomainCard branding={branding} plan={plan} />
+        <CustomDomainCard branding={branding} />
       </div>
     </div>
+  );
+}
+
+/** Full branding's two effects on the class page (nothing to set): included, or locked. */
+function ClassPageCard({ full }: { full: boolean }) {
+  const items = [
+    {
+      name: 'Page icon',
+      included: 'Your logo shows in the browser tab of your class page.',
+      locked: BRANDING_LOCKS.pageIcon,
+    },
+    {
+      name: '“Powered by Cadence”',
+      included: 'Your class page does not show “Powered by Cadence”.',
+      locked: BRANDING_LOCKS.poweredBy,
+    },
+  ];
+  return (
+    <Card className="gap-4" data-testid="class-page-card">
+      <CardHeader>
+        <CardTitle>
+          <h2>Class Page</h2>
+        </CardTitle>
+        <CardDescription>How your class page presents itself.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li key={item.name} className="space-y-1.5">
+              <p className="text-sm font-medium">{item.name}</p>
+              {full ? (
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <CheckCircle2
+                    aria-hidden="true"
+                    className="mt-0.5 size-4 shrink-0 text-success"
+                  />
+                  {item.included}
+                </p>
+              ) : (
+                <LockedNote feature="fullBranding" message={item.locked} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { ImageUp, Loader2, Trash2 } from 'lucide-react';
-import { LOGO_MESSAGES } from '@shared/branding.contract';
+import { BRANDING_LOCKS, LOGO_MESSAGES } from '@shared/branding.contract';
 import { LOGO_ACCEPT } from '@shared/videos.contract';
 import { LogoMark } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useUploadLogo } from './api/branding';
+import { LockedNote } from './locked-note';
 import { checkLogoFile } from './logo-file';
 
 interface LogoCardProps {
@@ -17,10 +18,12 @@ interface LogoCardProps {
   pendingRemoval: boolean;
   onUploaded: () => void;
   onRemove: () => void;
+  /** The plan has no Custom branding: no upload; a logo saved on a higher plan is kept. */
+  locked: boolean;
 }
 
 /** Logo upload (product.md §2, §5 messages, §8 toasts): checked here, checked and re-encoded on the server. */
-export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: LogoCardProps) {
+export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove, locked }: LogoCardProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
@@ -79,11 +82,15 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: Logo
         </div>
         <div className="space-y-2">
           <p className="text-sm text-muted-foreground" id={`${id}-hint`}>
-            {logoUrl
-              ? 'Your logo. Upload another to replace it.'
-              : pendingRemoval
-                ? 'The default logo will be used when you save your changes.'
-                : 'The default logo. Upload your own: PNG, JPG, WebP, GIF or SVG, up to 5MB.'}
+            {locked
+              ? logoUrl
+                ? 'Your logo is kept: your class page shows it again on a plan with Custom branding.'
+                : "Your class page shows your gym's initials."
+              : logoUrl
+                ? 'Your logo. Upload another to replace it.'
+                : pendingRemoval
+                  ? 'The default logo will be used when you save your changes.'
+                  : 'The default logo. Upload your own: PNG, JPG, WebP, GIF or SVG, up to 5MB.'}
           </p>
           <input
             ref={input}
@@ -96,22 +103,25 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove }: Logo
             data-testid="logo-input"
             onChange={(event) => handleFile(event.target.files?.[0])}
           />
+          {locked && <LockedNote feature="customBranding" message={BRANDING_LOCKS.logo} />}
           <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={upload.isPending}
-              onClick={() => input.current?.click()}
-              aria-describedby={`${id}-hint`}
-            >
-              {upload.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <ImageUp aria-hidden="true" />
-              )}
-              {upload.isPending ? 'Uploading...' : 'Upload Logo'}
-            </Button>
+            {!locked && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={upload.isPending}
+                onClick={() => input.current?.click()}
+                aria-describedby={`${id}-hint`}
+              >
+                {upload.isPending ? (
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <ImageUp aria-hidden="true" />
+                )}
+                {upload.isPending ? 'Uploading...' : 'Upload Logo'}
+              </Button>
+            )}
             {logoUrl && (
               <Button
                 type="button"

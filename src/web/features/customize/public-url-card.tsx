@@ -1,20 +1,10 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'wouter';
-import {
-  CheckCircle2,
-  Clock,
-  ExternalLink,
-  Globe,
-  Link2,
-  Pencil,
-  ShieldCheck,
-  Sparkles,
-} from 'lucide-react';
+import { CheckCircle2, Clock, ExternalLink, Globe, Link2, Pencil, ShieldCheck } from 'lucide-react';
 import type { z } from 'zod';
 import {
-  customDomainNotInPlan,
+  BRANDING_LOCKS,
   DOMAIN_MESSAGES,
   updateDomainBody,
   type BrandingDto,
@@ -35,6 +25,7 @@ import { Input } from '@web/components/ui/input';
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useSaveDomain, useVerifyDomain } from './api/branding';
+import { LockedNote } from './locked-note';
 
 type DomainInput = z.input<typeof updateDomainBody>;
 type DomainOutput = z.output<typeof updateDomainBody>;
@@ -93,7 +84,7 @@ export function PublicUrlCard({ slug }: { slug: string | null }) {
 }
 
 /** product.md §9: a custom domain on plans that include one; otherwise, where to get one. */
-export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; plan: string }) {
+export function CustomDomainCard({ branding }: { branding: BrandingDto }) {
   const domain = branding.customDomain;
   const id = useId();
   const save = useSaveDomain();
@@ -226,13 +217,7 @@ export function CustomDomainCard({ branding, plan }: { branding: BrandingDto; pl
             )}
           </div>
         ) : (
-          <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center">
-            <Sparkles aria-hidden="true" className="size-5 shrink-0 text-primary" />
-            <p className="flex-1 text-sm">{customDomainNotInPlan(plan)}</p>
-            <Button asChild size="sm" variant="outline">
-              <Link href="/subscription">See plans</Link>
-            </Button>
-          </div>
+          <LockedNote feature="customDomain" message={BRANDING_LOCKS.customDomain} />
         )}
       </CardContent>
     </Card>

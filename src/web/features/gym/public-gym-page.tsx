@@ -155,7 +155,8 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const [closings, setClosings] = useState(0);
   const shown = useMemo(() => withProgress(classes, gym.videos), [classes, gym.videos, closings]);
   const { Player, retry } = usePlayerChunk();
-  useGymDocument(gym.gymName, gym.gymLogoIcon ?? gym.gymLogo);
+  // The tab's icon is the logo's only with Full branding: the answer leaves it out below that plan.
+  useGymDocument(gym.gymName, gym.gymLogoIcon);
   useEffect(() => warmPlayerWhenIdle(gym.videos), [gym.videos]);
   // Closing the player gives the keyboard focus back to that class's Start Class.
   const lastPlayed = useRef<string | undefined>(undefined);

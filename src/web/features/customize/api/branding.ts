@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import {
   brandingEndpoints,
+  HERO_FIELD,
   LOGO_FIELD,
   type BrandingDto,
   type BrandingResponse,
@@ -72,6 +73,19 @@ export function useUploadLogo() {
       await client.invalidateQueries({ queryKey: brandingKeys.all });
       void client.invalidateQueries({ queryKey: gymKeys.all });
     },
+  });
+}
+
+/** POST /api/auth/upload-hero (Elite Studio): multipart, field `hero`; answers the branding. */
+export function useUploadHero() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append(HERO_FIELD, file);
+      return api(brandingEndpoints.uploadHero, { body });
+    },
+    onSuccess: (response) => storeBranding(client, response.branding),
   });
 }
 
