@@ -82,13 +82,3 @@ export const PLANS: readonly Plan[] = [
 export function formatPrice(plan: Plan): string {
   return plan.price === 0 ? 'Free' : `$${plan.price}`;
 }
-
-/**
- * The plans that include branding ('Custom branding' and up): there Add Logo is on by default
- * once the gym has a logo (issue #15). Any plan may still switch it on.
- */
-export const PLANS_WITH_LOGO_BY_DEFAULT: ReadonlySet<PlanId> = new Set<PlanId>([
-  'power-cycle',
-  'spin-master',
-  'elite-studio',
-]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
+import { lockedMessage } from './plan-features';
 
 /** product.md §5/§9: a video file is at most 2 GB. */
 export const VIDEO_MAX_BYTES = 2_147_483_648;
@@ -70,6 +71,17 @@ export const STORED_FILE_MESSAGES = {
   videoChanged:
     'The uploaded video file changed while it was being checked. Please upload it again.',
   logoChanged: 'The uploaded logo file changed while it was being checked. Please upload it again.',
+} as const;
+
+/**
+ * The enhancement steps a plan may lack (issue #18): the upload screen's locks and the server's 403,
+ * word for word. Lighting and loudness (Basic AI enhancement) come with every plan.
+ */
+export const ENHANCEMENT_LOCKS = {
+  /** Automatic, never asked for: the upload screen's lock only. */
+  colour: lockedMessage('advancedEnhancement', 'White balance and denoise'),
+  logo: lockedMessage('advancedEnhancement', 'Adding your logo to the video'),
+  background: lockedMessage('premiumEnhancement', 'Background replacement'),
 } as const;
 
 export function quotaMessage(planName: string, limit: number): string {

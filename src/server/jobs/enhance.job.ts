@@ -21,6 +21,7 @@ import { isReenhancing, SYSTEM, unlessRefused } from '../modules/videos/lifecycl
 import { logoPlacementOf } from '../modules/videos/video-dto';
 import { ObjectMissingError } from '../storage/object-store';
 import type { VideoRow } from '../db/schema/videos';
+import { planIncludes } from '@shared/plan-features';
 import type { JobHandler } from './job-runner';
 import {
   enhancedNote,
@@ -178,6 +179,7 @@ export function enhanceJob(deps: MediaJobDeps): JobHandler<'enhance'> {
           work,
           logo,
           replaceBackground: row.replaceBackground,
+          advanced: planIncludes(await lifecycle.ownerPlan(videoId), 'advancedEnhancement'),
           backgroundImage: (size) => backgroundImage(work, chosen!.background, size),
           signal: ctx.signal,
           onProgress: (f) => progress.report(f),

@@ -36,6 +36,8 @@ export interface EnhanceRequest {
   /** The logo as a local PNG and where it goes, when the owner asked for it. */
   logo: EnhancePlan['logo'];
   replaceBackground: boolean;
+  /** Advanced AI enhancement (the owner's plan): white balance and denoise beside lighting and loudness. */
+  advanced: boolean;
   /** Draws (or fetches) the chosen background at the video's size; called only when it is used. */
   backgroundImage: (size: { width: number; height: number }) => Promise<string>;
   signal?: AbortSignal;
@@ -123,8 +125,8 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
   const lighting = background?.method === 'key' ? null : lightingCurve(light);
   const summary: EnhanceSummary = {
     lighting,
-    whiteBalance: !request.replaceBackground,
-    denoise: true,
+    whiteBalance: request.advanced && !request.replaceBackground,
+    denoise: request.advanced,
     loudnessBefore: loudness ? loudness.inputI : null,
     logo: request.logo?.placement ?? null,
     background,
@@ -150,7 +152,7 @@ export async function enhanceMedia(request: EnhanceRequest): Promise<EnhanceResu
   const plan: EnhancePlan = {
     lighting,
     whiteBalance: summary.whiteBalance,
-    denoise: true,
+    denoise: summary.denoise,
     loudness,
     logo: request.logo,
     background: planBackground,

@@ -32,7 +32,7 @@ const work = (label: string): Promise<WorkDir> => createWorkDir(root, label);
 /** Enhances a clip; the background (when used) is the one the description picks. */
 async function enhance(
   name: Parameters<typeof clip>[0],
-  options: { logo?: LogoPlacement; background?: string } = {},
+  options: { logo?: LogoPlacement; background?: string; basic?: boolean } = {},
 ) {
   const input = await clip(name);
   const info = await probeMedia(tools, input);
@@ -47,6 +47,7 @@ async function enhance(
     work: w,
     logo: options.logo ? { file: await logoImage(), placement: options.logo } : null,
     replaceBackground: Boolean(options.background),
+    advanced: !options.basic,
     backgroundImage: async (size) => {
       const file = w.file('bg.jpg');
       await runFfmpeg(tools, buildBackgroundArgs(chosen, size, file));
@@ -293,6 +294,17 @@ describe('enhance', HEAVY, () => {
     const before = await averageLuma(input);
     const after = await averageLuma(result.output);
     expect(after).toBeGreaterThan(before + 25);
+    expect(Math.abs((await loudnessOf(result.output)) + 16)).toBeLessThanOrEqual(1);
+    expect(result.summary).toMatchObject({ whiteBalance: true, denoise: true });
+  });
+
+  it('basic enhancement (Spin Starter) lights and levels the clip, with no white balance or denoise', async () => {
+    const { input, result } = await enhance('dim', { basic: true });
+    expect(result.outcome).toBe('enhanced');
+    if (result.outcome !== 'enhanced') return;
+    expect(result.summary).toMatchObject({ whiteBalance: false, denoise: false });
+    expect(result.summary.lighting).not.toBeNull();
+    expect(await averageLuma(result.output)).toBeGreaterThan((await averageLuma(input)) + 25);
     expect(Math.abs((await loudnessOf(result.output)) + 16)).toBeLessThanOrEqual(1);
   });
 

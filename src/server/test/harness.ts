@@ -4,6 +4,9 @@ import pg from 'pg';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { users } from '../db/schema/users';
+import { eq } from 'drizzle-orm';
+import type { PlanId } from '@shared/plans';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
@@ -121,4 +124,9 @@ export async function registerOwner(
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), email, password, id: res.json().user.id };
+}
+
+/** Puts an account on a plan directly, as an admin's grant would (billing has its own tests). */
+export async function setPlan(database: Database, userId: string, plan: PlanId): Promise<void> {
+  await database.db.update(users).set({ plan }).where(eq(users.id, userId));
 }

@@ -9,11 +9,11 @@ import {
   BUILT_IN_BACKGROUND_IDS,
   type BackgroundsResponse,
 } from '@shared/backgrounds.contract';
-import type { VideoDto } from '@shared/videos.contract';
+import { ENHANCEMENT_LOCKS, type VideoDto } from '@shared/videos.contract';
 import { videoEvents, videos } from '../../db/schema/videos';
 import type { MediaJobs } from '../../jobs/media-jobs';
 import { BACKGROUNDS } from '../../media/background-args';
-import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
 import { REENHANCE_LIMIT } from './backgrounds.routes';
 
 let t: TestApp;
@@ -24,6 +24,13 @@ const jobs = {
   repackage: vi.fn(async (_id: string) => {}),
 } satisfies MediaJobs;
 type Account = Awaited<ReturnType<typeof registerOwner>>;
+
+/** Choosing a background comes with Premium AI enhancement (Spin Master and up). */
+async function premiumOwner(): Promise<Account> {
+  const owner = await registerOwner(t.app);
+  await setPlan(t.database, owner.id, 'spin-master');
+  return owner;
+}
 
 beforeAll(async () => {
   t = await startTestApp({ deps: { media: jobs } });
@@ -114,7 +121,7 @@ describe('GET /api/auth/backgrounds', () => {
 
 describe('POST /api/auth/videos/:id/re-enhance', () => {
   it('keeps the class enhanced and playable, records the choice and queues enhancement', async () => {
-    const owner = await registerOwner(t.app);
+    const owner = await premiumOwner();
     const video = await enhancedVideo(owner);
     const res = await reenhance(owner, video.id, { backgroundId: 'sunset-road' });
     expect(res.statusCode).toBe(202);
@@ -142,7 +149,7 @@ describe('POST /api/auth/videos/:id/re-enhance', () => {
   });
 
   it('refuses an unknown background (400), another owner (404), and a class not ready', async () => {
-    const owner = await registerOwner(t.app);
+    const owner = await premiumOwner();
     const other = await registerOwner(t.app);
     const video = await enhancedVideo(owner);
     for (const body of [{ backgroundId: 'brick-loft' }, { backgroundId: 7 }, {}, []]) {
@@ -157,7 +164,7 @@ describe('POST /api/auth/videos/:id/re-enhance', () => {
     expect((await reenhance(owner, 'not-a-uuid', { backgroundId: 'studio' })).statusCode).toBe(404);
 
     // Another owner of theirs, so the rate limit (per session) has room for these.
-    const second = await registerOwner(t.app);
+    const second = await premiumOwner();
     const processing = await enhancedVideo(second, { processingStatus: 'processing' });
     const noBackground = await enhancedVideo(second, { replaceBackground: false });
     const refusals = [
@@ -177,8 +184,21 @@ describe('POST /api/auth/videos/:id/re-enhance', () => {
     }
   });
 
-  it('is rate-limited per owner', async () => {
+  it('refuses an owner whose plan lacks Premium AI enhancement, and changes nothing', async () => {
     const owner = await registerOwner(t.app);
+    await setPlan(t.database, owner.id, 'power-cycle');
+    const video = await enhancedVideo(owner);
+    const res = await reenhance(owner, video.id, { backgroundId: 'studio' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ENHANCEMENT_LOCKS.background);
+    expect(jobs.enhance).not.toHaveBeenCalled();
+    const after = await stateOf(video.id);
+    expect(after.row).toEqual(video);
+    expect(after.events).toEqual([]);
+  });
+
+  it('is rate-limited per owner', async () => {
+    const owner = await premiumOwner();
     const video = await enhancedVideo(owner, { replaceBackground: false });
     for (let i = 0; i < REENHANCE_LIMIT.max; i++) {
       expect((await reenhance(owner, video.id, { backgroundId: 'studio' })).statusCode).toBe(409);

@@ -42,7 +42,7 @@ export function backgroundsRoutes(
   routes.route(
     backgroundEndpoints.reenhance,
     async ({ user, params, body }) => ({
-      video: toVideoDto(await reenhance.reenhance(user.id, videoId(params), body.backgroundId)),
+      video: toVideoDto(await reenhance.reenhance(user, videoId(params), body.backgroundId)),
     }),
     {
       config: {

@@ -1,7 +1,10 @@
 import { BACKGROUND_MESSAGES, type BuiltInBackgroundId } from '@shared/backgrounds.contract';
 import type { VideoRow } from '../../db/schema/videos';
 import type { MediaJobs } from '../../jobs/media-jobs';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { planIncludes } from '@shared/plan-features';
+import { ENHANCEMENT_LOCKS } from '@shared/videos.contract';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import {
   isReenhancing,
   TransitionRefusedError,
@@ -28,12 +31,15 @@ interface Deps {
 export function reenhanceService({ repo, lifecycle, jobs, label, now }: Deps) {
   return {
     async reenhance(
-      userId: string,
+      user: Pick<UserRow, 'id' | 'plan'>,
       videoId: string,
       backgroundId: BuiltInBackgroundId,
     ): Promise<VideoRow> {
+      const userId = user.id;
       const row = await repo.find(userId, videoId);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+      if (!planIncludes(user.plan, 'premiumEnhancement'))
+        throw new ForbiddenError(ENHANCEMENT_LOCKS.background);
       if (row.processingStatus !== 'enhanced' || !row.originalKey)
         throw new ConflictError(BACKGROUND_MESSAGES.notEnhanced);
       if (!row.replaceBackground) throw new ConflictError(BACKGROUND_MESSAGES.noBackground);

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { videos } from '../../db/schema/videos';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
-import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
 import { uploadBytes } from '../../test/upload-client';
@@ -150,6 +150,7 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
   it('DELETE /api/auth/videos/:id: 401, 404 for another owner, then the row and its stored files go', async () => {
     const a = await registerOwner(t.app);
     const b = await registerOwner(t.app);
+    await setPlan(t.database, a.id, 'power-cycle');
     const video = await newVideo(a.cookie, 'To delete', true);
     const url = `/api/auth/videos/${video.id}`;
     // Where the checked files are kept (on S3 a copy beside the upload key; see ObjectStore.seal).

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedAddress } from '@shared/uploads.contract';
+import { planIncludes } from '@shared/plan-features';
+import { PLANS } from '@shared/plans';
 import {
+  ENHANCEMENT_LOCKS,
   LOGO_MAX_BYTES,
   quotaMessage,
   STORED_FILE_MESSAGES as STORED,
@@ -14,7 +17,7 @@ import { users } from '../../db/schema/users';
 import { videos as videosTable, type VideoRow } from '../../db/schema/videos';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
-import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
 import {
@@ -135,8 +138,36 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
     });
   });
 
+  it("refuses, per plan, the enhancement steps the plan lacks in the lock's words, and creates nothing", async () => {
+    for (const plan of PLANS) {
+      const owner = await registerOwner(t.app);
+      await setPlan(t.database, owner.id, plan.id);
+      const address = await uploadClip(owner.cookie);
+      const background = await create(
+        owner.cookie,
+        request(address, { replaceBackground: true, backgroundDescription: 'a beach' }),
+      );
+      const logo = await create(owner.cookie, request(address, { addLogo: true }));
+      const premium = planIncludes(plan.id, 'premiumEnhancement');
+      const advanced = planIncludes(plan.id, 'advancedEnhancement');
+      expect([plan.id, background.statusCode]).toEqual([plan.id, premium ? 201 : 403]);
+      if (!premium) expect(background.json().message).toBe(ENHANCEMENT_LOCKS.background);
+      if (premium) continue; // the upload is used by the created video
+      // Allowed, Add Logo gets past the plan and asks for the logo the gym has not set.
+      expect([plan.id, logo.statusCode]).toEqual([plan.id, advanced ? 400 : 403]);
+      expect(logo.json().message).toBe(
+        advanced ? VIDEO_MESSAGES.logoRequired : ENHANCEMENT_LOCKS.logo,
+      );
+      // Nothing was made: the same upload becomes a plain class.
+      const plain = await create(owner.cookie, request(address));
+      expect(plain.statusCode).toBe(201);
+      expect(plain.json().video).toMatchObject({ replaceBackground: false, addLogo: false });
+    }
+  });
+
   it('stores the logo the same way when Add Logo is on', async () => {
     const owner = await registerOwner(t.app);
+    await setPlan(t.database, owner.id, 'spin-master');
     const video = await uploadClip(owner.cookie);
     const logo = await uploadBytes(t.app, owner.cookie, media.logo, 'image/png');
     const res = await create(
@@ -159,6 +190,7 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
 
   it("uses the gym's logo from Customize when Add Logo comes without a file, at the placement asked", async () => {
     const owner = await registerOwner(t.app);
+    await setPlan(t.database, owner.id, 'power-cycle');
     const address = await uploadClip(owner.cookie);
     // No gym logo yet: a logo file is required, and nothing is created.
     const refused = await create(owner.cookie, request(address, { addLogo: 'true' }));
@@ -319,6 +351,7 @@ describe.each(['local', 's3'] as const)('POST /api/auth/videos on %s storage', (
 
   it('refuses a logo that is not an image, or larger than 5 MB', async () => {
     const owner = await registerOwner(t.app);
+    await setPlan(t.database, owner.id, 'power-cycle');
     const notImage = await uploadBytes(t.app, owner.cookie, 'plain text', 'image/png');
     const res = await create(
       owner.cookie,

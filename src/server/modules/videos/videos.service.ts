@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLANS } from '@shared/plans';
+import { planIncludes } from '@shared/plan-features';
 import {
+  ENHANCEMENT_LOCKS,
   LOGO_MAX_BYTES,
   quotaMessage,
   STORED_FILE_MESSAGES as STORED,
@@ -134,6 +136,11 @@ export function videosService({
     /** POST /api/auth/videos (product.md §3, §5): the owner's finished upload becomes an 'uploaded' video. */
     async create(user: UserRow, input: CreateVideoBody): Promise<VideoRow> {
       await checkQuota(user);
+      // A step the plan lacks is refused, never silently dropped (issue #18).
+      if (input.replaceBackground && !planIncludes(user.plan, 'premiumEnhancement'))
+        throw new ForbiddenError(ENHANCEMENT_LOCKS.background);
+      if (input.addLogo && !planIncludes(user.plan, 'advancedEnhancement'))
+        throw new ForbiddenError(ENHANCEMENT_LOCKS.logo);
 
       const original = await uploads.resolveOwned(user.id, input.originalFileUrl, {
         outside: STORED.outsideUrl,

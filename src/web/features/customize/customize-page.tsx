@@ -38,7 +38,7 @@ import { cn } from '@web/lib/utils';
 import { useBranding, useOwnGym, useSaveBranding } from './api/branding';
 import { ColourField } from './colour-field';
 import { FullCustomizationCard } from './full-customization-card';
-import { LockedNote } from './locked-note';
+import { LockedNote } from '@web/components/locked-note';
 import { LogoCard } from './logo-card';
 import { CustomDomainCard, PublicUrlCard } from './public-url-card';
 

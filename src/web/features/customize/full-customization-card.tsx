@@ -15,7 +15,7 @@ import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { cn } from '@web/lib/utils';
 import { useUploadHero } from './api/branding';
-import { LockedNote } from './locked-note';
+import { LockedNote } from '@web/components/locked-note';
 
 interface Props {
   branding: BrandingDto;

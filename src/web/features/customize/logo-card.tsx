@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useUploadLogo } from './api/branding';
-import { LockedNote } from './locked-note';
+import { LockedNote } from '@web/components/locked-note';
 import { checkLogoFile } from './logo-file';
 
 interface LogoCardProps {

@@ -25,7 +25,7 @@ import { Input } from '@web/components/ui/input';
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useSaveDomain, useVerifyDomain } from './api/branding';
-import { LockedNote } from './locked-note';
+import { LockedNote } from '@web/components/locked-note';
 
 type DomainInput = z.input<typeof updateDomainBody>;
 type DomainOutput = z.output<typeof updateDomainBody>;

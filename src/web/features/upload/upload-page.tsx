@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, FileVideo, Play, RotateCcw, Upload } from 
 import { formatSize } from '@shared/format';
 import {
   BACKGROUND_DESCRIPTION_MAX,
+  ENHANCEMENT_LOCKS,
   ENHANCEMENT_NOTES_MAX,
   VIDEO_DESCRIPTION_MAX,
   VIDEO_ACCEPT,
@@ -16,6 +17,8 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
+import { cn } from '@web/lib/utils';
+import { LockedNote } from '@web/components/locked-note';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { LogoOptions } from './logo-options';
@@ -47,6 +50,7 @@ export function UploadPage() {
     interrupted,
     replacing,
     form,
+    included,
     logo,
     gymLogoUrl,
     logoMissing,
@@ -272,8 +276,28 @@ export function UploadPage() {
                 </CardDescription>
               </CardHeader>
               <CardContent className="space-y-6">
+                <div className="space-y-2" data-testid="enhancement-included">
+                  <p className="flex items-start gap-2 text-sm">
+                    <CheckCircle2
+                      aria-hidden="true"
+                      className="mt-0.5 size-4 shrink-0 text-success"
+                    />
+                    {included.addLogo
+                      ? 'Every class gets lighting correction, white balance, a light denoise and levelled sound.'
+                      : 'Every class gets lighting correction and levelled sound.'}
+                  </p>
+                  {!included.addLogo && (
+                    <LockedNote feature="advancedEnhancement" message={ENHANCEMENT_LOCKS.colour} />
+                  )}
+                </div>
+
                 <div className="space-y-3">
-                  <div className="flex items-center justify-between gap-4">
+                  <div
+                    className={cn(
+                      'flex items-center justify-between gap-4',
+                      !included.replaceBackground && 'opacity-60',
+                    )}
+                  >
                     <div className="space-y-1">
                       <Label htmlFor={ids.backgroundSwitch}>Replace Background</Label>
                       <p id={ids.backgroundHint} className="text-sm text-muted-foreground">
@@ -283,11 +307,17 @@ export function UploadPage() {
                     <Switch
                       id={ids.backgroundSwitch}
                       checked={replaceBackground}
-                      disabled={locked}
+                      disabled={locked || !included.replaceBackground}
                       aria-describedby={ids.backgroundHint}
                       onCheckedChange={setReplaceBackground}
                     />
                   </div>
+                  {!included.replaceBackground && (
+                    <LockedNote
+                      feature="premiumEnhancement"
+                      message={ENHANCEMENT_LOCKS.background}
+                    />
+                  )}
                   {replaceBackground && (
                     <div className="space-y-2">
                       <Label htmlFor={ids.background}>Background description</Label>
@@ -316,7 +346,12 @@ export function UploadPage() {
                 </div>
 
                 <div className="space-y-3">
-                  <div className="flex items-center justify-between gap-4">
+                  <div
+                    className={cn(
+                      'flex items-center justify-between gap-4',
+                      !included.addLogo && 'opacity-60',
+                    )}
+                  >
                     <div className="space-y-1">
                       <Label htmlFor={ids.logoSwitch}>Add Logo</Label>
                       <p className="text-sm text-muted-foreground">
@@ -326,10 +361,13 @@ export function UploadPage() {
                     <Switch
                       id={ids.logoSwitch}
                       checked={addLogo}
-                      disabled={locked}
+                      disabled={locked || !included.addLogo}
                       onCheckedChange={setAddLogo}
                     />
                   </div>
+                  {!included.addLogo && (
+                    <LockedNote feature="advancedEnhancement" message={ENHANCEMENT_LOCKS.logo} />
+                  )}
                   {addLogo && (
                     <LogoOptions
                       video={file}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OBJECT_URL_HEADER } from '@shared/uploads.contract';
 import type { PublicUser } from '@shared/auth.contract';
@@ -129,7 +129,11 @@ beforeEach(() => {
   tus.stored = [];
   window.history.replaceState(null, '', '/upload');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  // Each test's screen goes, so a hook left mounted cannot write the next test's draft.
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('useUploadFlow: choosing the video', () => {
   it('refuses a file that is not a video by its type, with the toast and the alert', async () => {
@@ -487,7 +491,7 @@ describe('useUploadFlow: an upload that cannot be lost', () => {
     tus.mode = 'hang';
     window.history.replaceState(null, '', '/upload?replace=v-failed');
     const sent = fakeServer();
-    const { result } = setup();
+    const { result } = setup({ plan: 'spin-master' });
     await waitFor(() => expect(result.current.flow.replacing?.id).toBe('v-failed'));
     await waitFor(() =>
       expect(result.current.flow.form.getValues()).toMatchObject({
@@ -505,6 +509,20 @@ describe('useUploadFlow: an upload that cannot be lost', () => {
     );
     // The title stays the class's, not the new file's name.
     expect(result.current.flow.form.getValues('title')).toBe('Broken Climb');
+  });
+
+  it('leaves a background the plan no longer includes off when it fills the details in', async () => {
+    window.history.replaceState(null, '', '/upload?replace=v-failed');
+    fakeServer();
+    const { result } = setup({ plan: 'power-cycle' });
+    await waitFor(() => expect(result.current.flow.replacing?.id).toBe('v-failed'));
+    await waitFor(() =>
+      expect(result.current.flow.form.getValues()).toMatchObject({
+        title: 'Broken Climb',
+        replaceBackground: false,
+      }),
+    );
+    expect(result.current.flow.included).toEqual({ addLogo: true, replaceBackground: false });
   });
 });
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import type { PublicUser } from '@shared/auth.contract';
-import { PLANS_WITH_LOGO_BY_DEFAULT, type PlanId } from '@shared/plans';
+import { planIncludes } from '@shared/plan-features';
 import {
   checkLogoFile,
   DEFAULT_LOGO_PLACEMENT,
@@ -38,25 +38,36 @@ import { finishUpload, getUploadDraft, saveUploadDraft, useUploadState } from '.
 /** product.md §2/§9: after success the screen moves to the library after 2 s. */
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 
-/** Add Logo starts on when the gym has a logo and its plan includes branding (issue #15). */
+/** The enhancement steps the owner's plan offers on this screen (issue #18). */
+function enhancementsOf(user: PublicUser | null) {
+  return {
+    addLogo: planIncludes(user?.plan, 'advancedEnhancement'),
+    replaceBackground: planIncludes(user?.plan, 'premiumEnhancement'),
+  };
+}
+
+/** Add Logo starts on when the gym has a logo and its plan includes it (issues #15, #18). */
 function emptyDetails(user: PublicUser | null): UploadDetailsInput {
   return {
     title: '',
     description: '',
     replaceBackground: false,
     backgroundDescription: '',
-    addLogo: Boolean(user?.companyLogoUrl && PLANS_WITH_LOGO_BY_DEFAULT.has(user.plan as PlanId)),
+    addLogo: Boolean(user?.companyLogoUrl && enhancementsOf(user).addLogo),
     logoPlacement: DEFAULT_LOGO_PLACEMENT,
     enhancementNotes: '',
   };
 }
 
-/** A failed video's details, carried into the upload that replaces it (its logo file went with it). */
-function detailsOf(video: VideoDto): UploadDetailsInput {
+/**
+ * A failed video's details, carried into the upload that replaces it (its logo file went with it);
+ * a background the plan no longer includes is left off.
+ */
+function detailsOf(video: VideoDto, user: PublicUser | null): UploadDetailsInput {
   return {
     title: video.title,
     description: video.description ?? '',
-    replaceBackground: video.replaceBackground,
+    replaceBackground: video.replaceBackground && enhancementsOf(user).replaceBackground,
     backgroundDescription: video.backgroundDescription ?? '',
     addLogo: false,
     logoPlacement: video.logoPlacement ?? DEFAULT_LOGO_PLACEMENT,
@@ -97,10 +108,11 @@ export function useUploadFlow() {
       : null;
   const replacingRef = useRef<string | null>(draft?.replacing ?? null);
   useEffect(() => {
-    if (!replacing || replacingRef.current === replacing.id) return;
+    // The plan decides which of its steps carry over: wait for the signed-in owner.
+    if (!replacing || !user || replacingRef.current === replacing.id) return;
     replacingRef.current = replacing.id;
-    form.reset(detailsOf(replacing));
-  }, [replacing, form]);
+    form.reset(detailsOf(replacing, user));
+  }, [replacing, form, user]);
 
   const interrupted = useQuery({ ...interruptedUploadsQuery, enabled: phase === 'idle' });
 
@@ -226,6 +238,8 @@ export function useUploadFlow() {
     /** The failed video the next file replaces (Replace on its card). */
     replacing,
     form,
+    /** Which enhancement steps the plan includes (the others show locked). */
+    included: enhancementsOf(user),
     logo,
     gymLogoUrl,
     logoMissing,

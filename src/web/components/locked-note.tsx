@@ -4,7 +4,7 @@ import { unlockingPlan, type Feature } from '@shared/plan-features';
 import { cn } from '@web/lib/utils';
 
 /**
- * A locked option's words (BRANDING_LOCKS: the server's 403 says the same) and a link to the plan
+ * A locked option's words (the server's 403 says the same: the *_LOCKS of the shared contracts) and a link to the plan
  * that unlocks it on the Subscription page (issue #18 parts 3 and 6).
  */
 export function LockedNote({
