@@ -50,11 +50,16 @@ interface Case {
   greenScreen: boolean;
 }
 
+/** 2160p runs only when named (BENCH_CASES=1080p,2160p): 4K against 1080p in the same run. */
+const UHD = '2160p';
 const CASES: Case[] = [
   { name: '720p', width: 1280, height: 720, greenScreen: false },
   { name: '1080p', width: 1920, height: 1080, greenScreen: false },
   { name: '720p green screen', width: 1280, height: 720, greenScreen: true },
-].filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
+  { name: UHD, width: 3840, height: 2160, greenScreen: false },
+].filter((c) =>
+  process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').includes(c.name) : c.name !== UHD,
+);
 const GROWING = !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('growing');
 const CACHE_DIR = path.join(HERE, '..', '.cache');
 const GROWING_MINUTES = [1, 10];
@@ -171,11 +176,11 @@ async function openRig(dataDir: string, env: Record<string, string> = {}) {
   return { database, store, pipeline };
 }
 
-/** The owner the bench's videos belong to. */
+/** The owner the bench's videos belong to: on Elite Studio, so every clip gets its whole ladder. */
 async function benchOwner(database: Awaited<ReturnType<typeof openDatabase>>) {
   const [user] = await database.db
     .insert(users)
-    .values({ email: `bench-${randomUUID()}@example.com`, password: 'x' })
+    .values({ email: `bench-${randomUUID()}@example.com`, password: 'x', plan: 'elite-studio' })
     .returning({ id: users.id });
   return user;
 }
@@ -438,6 +443,32 @@ function table(results: Result[], load: { before: number[]; after: number[] }): 
   return lines.join('\n');
 }
 
+/** 4K against 1080p measured in the same run: the ratios are what this machine's load leaves alike. */
+function uhdTable(results: Result[], load: { before: number[]; after: number[] }): string | null {
+  const hd = results.find((r) => r.case === '1080p');
+  const uhd = results.find((r) => r.case === UHD);
+  if (!hd || !uhd) return null;
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
+  const row = (r: Result) =>
+    `| ${r.case} | ${fx(r.enhance)} (${r.cpu.enhance.toFixed(2)}) | ${fx(r.package)} (${r.cpu.package.toFixed(2)}) | ` +
+    `**${fx(r.enhance + r.package)}** (${(r.cpu.enhance + r.cpu.package).toFixed(2)}) |`;
+  return [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores ` +
+      `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average ${load.before.map((l) => l.toFixed(1)).join('/')} ` +
+      `before, ${load.after.map((l) => l.toFixed(1)).join('/')} after. Clips: ${SECONDS} s, 30 fps, H.264/AAC with grain; the owner on Elite Studio.`,
+    '',
+    'Wall time as a fraction of the clip (ffmpeg CPU seconds per clip second):',
+    '',
+    '| clip | enhance | package (the whole ladder) | enhance + package |',
+    '|---|---|---|---|',
+    row(hd),
+    row(uhd),
+    `| **4K / 1080p** | ${ratio(uhd.enhance, hd.enhance)} (CPU ${ratio(uhd.cpu.enhance, hd.cpu.enhance)}) | ` +
+      `${ratio(uhd.package, hd.package)} (CPU ${ratio(uhd.cpu.package, hd.cpu.package)}) | ` +
+      `**${ratio(uhd.enhance + uhd.package, hd.enhance + hd.package)}** (CPU ${ratio(uhd.cpu.enhance + uhd.cpu.package, hd.cpu.enhance + hd.cpu.package)}) |`,
+  ].join('\n');
+}
+
 async function writeReadme(
   block: string,
   marker = 'media-bench',
@@ -475,7 +506,16 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(result));
       results.push(result);
     }
-    if (results.length > 0) {
+    const uhdBlock = uhdTable(results, { before, after: os.loadavg() });
+    if (uhdBlock) {
+      // The 4K comparison has its own block; the main table keeps its usual clips.
+      console.log(`\n${uhdBlock}`);
+      await writeReadme(
+        uhdBlock,
+        'uhd-bench',
+        '4K against 1080p (BENCH_CASES=1080p,2160p npm run bench:media)',
+      );
+    } else if (results.length > 0) {
       const block = table(results, { before, after: os.loadavg() });
       console.log(`\n${block}`);
       await writeFile(
