@@ -6,6 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema/users';
+import { BRANDING_LOCKS } from '@shared/branding.contract';
 import {
   CHROMIUM_PATH,
   screenshot,
@@ -54,6 +55,9 @@ beforeAll(async () => {
     companyName: 'Quiet Wheels',
     slug: 'quiet-wheels',
   });
+  // Colours, logo, description and the page icon come with Full branding (Spin Master); the plans'
+  // gates have their own journey (branding-plans.e2e.ts).
+  await e2e.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, ride.id));
   await seedVideos(e2e.database, ride.id, [
     { title: 'Hill Climb Power', status: 'enhanced', duration: 3900, minutesAgo: 1 },
     { title: 'Sunrise Sprints', status: 'enhanced', duration: 1800, minutesAgo: 2 },
@@ -296,6 +300,7 @@ describe('the public gym page', () => {
 
 describe('/customize', () => {
   it('checks the logo file in the browser, warns about unreadable colours and previews live', async () => {
+    await e2e.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, empty.id));
     const page = await ownerPage(empty, { width: 1440, height: 900 });
     await page.goto('/customize');
     await page.getByRole('heading', { name: 'Gym Customization' }).waitFor();
@@ -407,11 +412,14 @@ describe('/customize', () => {
   });
 
   it('offers the custom domain on Spin Master, and an upgrade hint otherwise', async () => {
+    await e2e.database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, empty.id));
     const page = await ownerPage(empty);
     await page.goto('/customize');
     const card = page.getByTestId('custom-domain-card');
-    await card.getByText(/Your Spin Starter plan does not include one/).waitFor();
-    await card.getByRole('link', { name: 'See plans' }).waitFor();
+    await card.getByText(BRANDING_LOCKS.customDomain).waitFor();
+    expect(
+      await card.getByRole('link', { name: 'Upgrade to Spin Master' }).getAttribute('href'),
+    ).toBe('/subscription');
 
     await e2e.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, empty.id));
     const master = await ownerPage(empty);

@@ -215,8 +215,8 @@ describe.each(PLAN_IDS)('on %s', (plan) => {
     expect((await uploadLogo(o.cookie, await logoPng())).statusCode).toBe(200);
     expect((await uploadHero(o.cookie, await photo(700, 300))).statusCode).toBe(200);
     await setPlan(o.id, plan);
-    // The form sends back what it was shown (a kept colour, the default description): no change.
-    const res = await put(o.cookie, { ...UNCHANGED, gymName: 'Iron Spin Two' });
+    // The form sends back what it was shown (the colours, the default description, no font): no change.
+    const res = await put(o.cookie, { ...UNCHANGED, gymName: 'Iron Spin Two', displayFont: null });
     expect(res.statusCode).toBe(200);
     const removed = await put(o.cookie, {
       ...UNCHANGED,

@@ -148,7 +148,10 @@ function checkPlanAllows(user: UserRow, input: BrandingInput): void {
     requireFeature(user, 'customBranding', BRANDING_LOCKS.colors);
   if (descriptionShown(input.description) !== descriptionShown(user.companyDescription))
     requireFeature(user, 'fullBranding', BRANDING_LOCKS.description);
-  if (input.displayFont !== undefined && input.displayFont !== displayFontOf(user.displayFont)?.id)
+  if (
+    input.displayFont !== undefined &&
+    input.displayFont !== (displayFontOf(user.displayFont)?.id ?? null)
+  )
     requireFeature(user, 'fullCustomization', BRANDING_LOCKS.displayFont);
 }
 

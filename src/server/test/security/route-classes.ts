@@ -3,6 +3,7 @@ import type { Access } from '@shared/endpoint';
 import type { RouteEntry } from '../../plugins/route-table';
 import { uploadBytes } from '../upload-client';
 import {
+  heroMultipart,
   multipartFile,
   logoMultipart,
   TUS_CREATE_HEADERS,
@@ -87,6 +88,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/logos/:ownerId/:file': open(200, {
     request: async (w) => ({ url: (await w.ownerNow()).companyLogoUrl! }),
   }),
+  // The owner's hero as it is now (the upload route below replaces it).
+  'GET /api/heroes/:ownerId/:file': open(200, {
+    request: async (w) => {
+      const res = await w.inject({
+        method: 'GET',
+        url: '/api/auth/branding',
+        cookie: w.owner.cookie,
+      });
+      return {
+        url: (res.json() as { branding: { heroImage: { src: string } } }).branding.heroImage.src,
+      };
+    },
+  }),
 
   // The web app and the public gym page (only when the web build is served).
   'GET /*': open(200, { request: () => ({ url: '/dashboard' }) }),
@@ -164,7 +178,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PUT /api/auth/settings/profile': owner(200, {
     body: 'json',
     // A new email (it waits for its link), with the caller's password.
-    request: (_w, caller) =>
+    request: (w, caller) =>
       json({
         companyName: 'Spin Co',
         email: 'desk@example.com',
@@ -179,7 +193,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // The caller's own password, changed to a new one (the session is kept).
   'PUT /api/auth/settings/password': owner(200, {
     body: 'json',
-    request: (_w, caller) => {
+    request: (w, caller) => {
       if (!caller) return json({ currentPassword: 'x', newPassword: 'y-long-enough' });
       const next = `${caller.password}!`;
       const body = json({ currentPassword: caller.password, newPassword: next });
@@ -222,10 +236,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // Branding (product.md §2 Gym Customization, §9).
   'GET /api/auth/branding': owner(200),
+  // The owner (Elite Studio) changes the colours; the others, on Spin Starter here, send back
+  // Cadence's own (no change, so any plan may save it).
   'PUT /api/auth/branding': owner(200, {
     body: 'json',
-    request: () =>
-      json({ gymName: 'Iron Spin', primaryColor: '#112233', secondaryColor: '#ffeedd' }),
+    request: (w, caller) =>
+      caller && caller !== w.owner
+        ? json({ gymName: 'Spin Co', primaryColor: '#ff4500', secondaryColor: '#1a1a1a' })
+        : json({ gymName: 'Iron Spin', primaryColor: '#112233', secondaryColor: '#ffeedd' }),
   }),
   // Removing a domain (connecting one depends on DNS). Checked last: the public checks use it.
   'PUT /api/auth/branding/domain': owner(200, {
@@ -236,9 +254,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // The owner's domain is verified already: verifying again answers it as it is. It acts on the
   // caller's own domain: the other owner and the admin (free plan, no domain) get the plan's 403.
   'POST /api/auth/branding/domain/verify': owner(200, { owned: true, admin: 403 }),
+  // The logo comes with Power Cycle, the hero image with Elite Studio (issue #18 part 3; every plan
+  // in branding-plans.test.ts): the uploads are registered after PUT /api/auth/plan, which has
+  // moved every caller to Elite Studio by then.
   'POST /api/auth/upload-logo': owner(200, {
     body: 'file',
     request: (w) => logoMultipart(w.media.logo),
+  }),
+  'POST /api/auth/upload-hero': owner(200, {
+    body: 'file',
+    request: (w) => heroMultipart(w.heroPhoto),
   }),
 
   // The owner's videos (product.md §3, §7): owner-scoped, so an admin gets 404 there too.

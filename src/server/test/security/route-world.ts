@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import type { PublicUser } from '@shared/auth.contract';
 import { storedAddress } from '@shared/uploads.contract';
 import type { VideoDto } from '@shared/videos.contract';
@@ -46,6 +47,8 @@ export interface RouteWorld {
   hlsVersion: string;
   /** The owner's logo as the public page links it (/api/logos/{ownerId}/{file}). */
   logoUrl: string;
+  /** A picture the hero upload takes (a 700 x 300 JPEG); the owner has one stored already. */
+  heroPhoto: Buffer;
   /** The owner's unfinished tus upload (/api/uploads/{id}). */
   tusUrl: string;
   /** A signed GET link to the owner's stored original. */
@@ -138,6 +141,19 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   });
   expectStatus(logoRes, 200, 'logo upload');
   const logoUrl = (logoRes.json() as { logoUrl: string }).logoUrl;
+
+  const heroPhoto = await sharp({
+    create: { width: 700, height: 300, channels: 3, background: '#334155' },
+  })
+    .jpeg()
+    .toBuffer();
+  const heroRes = await inject({
+    method: 'POST',
+    url: '/api/auth/upload-hero',
+    cookie: owner.cookie,
+    ...heroMultipart(heroPhoto),
+  });
+  expectStatus(heroRes, 200, 'hero upload');
 
   const videoAddress = await uploadBytes(t.app, owner.cookie, media.clip, 'video/mp4');
   const logoAddress = await uploadBytes(t.app, owner.cookie, media.logo, 'image/png');
@@ -258,6 +274,7 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     publicVideoId,
     hlsVersion,
     logoUrl,
+    heroPhoto,
     tusUrl,
     objectLink,
     account: (name) => accounts[name],
@@ -299,3 +316,6 @@ export function multipartFile(field: string, fileName: string, type: string, byt
 
 export const logoMultipart = (bytes: Buffer) =>
   multipartFile('logo', 'logo.png', 'image/png', bytes);
+
+export const heroMultipart = (bytes: Buffer) =>
+  multipartFile('hero', 'studio.jpg', 'image/jpeg', bytes);

@@ -251,6 +251,8 @@ function BrandingEditor({
             locked={!custom}
           />
 
+          <ClassPageCard full={full} />
+
           <Card className="gap-4">
             <CardHeader>
               <CardTitle>
@@ -293,8 +295,6 @@ function BrandingEditor({
               {!full && <LockedNote feature="fullBranding" message={BRANDING_LOCKS.description} />}
             </CardContent>
           </Card>
-
-          <ClassPageCard full={full} />
 
           <Controller
             control={control}
