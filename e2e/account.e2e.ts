@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AccountExport } from '@shared/account.contract';
+import { eq } from 'drizzle-orm';
+import { users } from '@server/db/schema/users';
 import { seedPlayback, seedVideo } from '@server/test/analytics-fixtures';
 import {
   SHOTS_DIR,
@@ -260,13 +262,21 @@ describe('subscription', () => {
   });
 });
 
+/** The analytics dashboard's plan (analytics-plans.e2e.ts shows each plan's share). */
+async function onDashboardPlan(owner: SeededOwner): Promise<SeededOwner> {
+  await e2e.database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, owner.id));
+  return owner;
+}
+
 describe('analytics', () => {
   it('shows the product’s empty states before any video or playback', async () => {
-    const owner = await onboardOwner(e2e.app, {
-      email: 'eli@new.example',
-      companyName: 'New Wheels',
-      slug: 'new-wheels',
-    });
+    const owner = await onDashboardPlan(
+      await onboardOwner(e2e.app, {
+        email: 'eli@new.example',
+        companyName: 'New Wheels',
+        slug: 'new-wheels',
+      }),
+    );
     const page = await ownerPage(owner);
     await page.goto('/analytics');
     for (const title of [
@@ -296,11 +306,13 @@ describe('analytics', () => {
   });
 
   it('shows real figures, a chart and one video’s figures once riders have watched', async () => {
-    const owner = await onboardOwner(e2e.app, {
-      email: 'fay@ride.example',
-      companyName: 'Ride Lab',
-      slug: 'ride-lab',
-    });
+    const owner = await onDashboardPlan(
+      await onboardOwner(e2e.app, {
+        email: 'fay@ride.example',
+        companyName: 'Ride Lab',
+        slug: 'ride-lab',
+      }),
+    );
     const video = await seedPlaybackFor(owner);
     const page = await ownerPage(owner);
     await page.goto('/analytics');
@@ -366,17 +378,21 @@ async function seedPlaybackFor(owner: SeededOwner): Promise<string> {
 
 describe('the three screens look finished and pass axe', () => {
   it('settings, subscription and analytics at phone, tablet and desktop, light and dark', async () => {
-    const owner = await onboardOwner(e2e.app, {
-      email: 'gia@look.example',
-      companyName: 'Look Studio',
-      slug: 'look-studio',
-    });
+    const owner = await onDashboardPlan(
+      await onboardOwner(e2e.app, {
+        email: 'gia@look.example',
+        companyName: 'Look Studio',
+        slug: 'look-studio',
+      }),
+    );
     await seedPlaybackFor(owner);
-    const empty = await onboardOwner(e2e.app, {
-      email: 'hal@empty.example',
-      companyName: 'Empty Studio',
-      slug: 'empty-studio',
-    });
+    const empty = await onDashboardPlan(
+      await onboardOwner(e2e.app, {
+        email: 'hal@empty.example',
+        companyName: 'Empty Studio',
+        slug: 'empty-studio',
+      }),
+    );
     const problems: string[] = [];
     const shotsDir = '/tmp/shots';
     await mkdir(shotsDir, { recursive: true });

@@ -1,26 +1,47 @@
 import { Link } from 'wouter';
 import { BarChart3, Film } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { BarSeries } from './charts';
 import { EmptyState } from './empty-state';
+import { ExportCsv } from './export-csv';
 import { formatWatchTime } from '@shared/format';
-import { dayLabel, formatCount, weekdayLabel } from './format';
+import { dayLabel, formatCount, shortDayLabel, weekdayLabel } from './format';
+import type { DashboardView } from './view';
 
-/** Overview: Views This Week (a chart) and Top Performing Videos. */
-export function OverviewTab({ data }: { data: AnalyticsResponse }) {
-  const weekViews = data.viewsThisWeek.reduce((n, d) => n + d.views, 0);
+/**
+ * Overview: Views This Week (a chart; with a custom range, Views per Day over the range) and Top
+ * Performing Videos.
+ */
+export function OverviewTab({ data, view }: { data: AnalyticsResponse; view: DashboardView }) {
+  const custom = data.period.custom;
+  const days = custom ? data.viewsByDay : data.viewsThisWeek;
+  const shownViews = days.reduce((n, d) => n + d.views, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">
-            <h2>Views This Week</h2>
+            <h2>{custom ? 'Views per Day' : 'Views This Week'}</h2>
           </CardTitle>
-          <CardDescription>Views per day over the last 7 days.</CardDescription>
+          <CardDescription>
+            {custom ? `Views per day ${view.period}.` : 'Views per day over the last 7 days.'}
+          </CardDescription>
+          {view.advanced && (
+            <CardAction>
+              <ExportCsv table="days" label="views per day" range={view.range} />
+            </CardAction>
+          )}
         </CardHeader>
         <CardContent>
-          {weekViews === 0 ? (
+          {shownViews === 0 ? (
             <EmptyState
               icon={BarChart3}
               title="No view data available yet"
@@ -38,10 +59,11 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
             />
           ) : (
             <BarSeries
-              caption="Views per day, last 7 days"
+              caption={custom ? `Views per day, ${view.period}` : 'Views per day, last 7 days'}
               valueName="Views"
-              data={data.viewsThisWeek.map((d) => ({
-                label: weekdayLabel(d.date),
+              interval={custom ? Math.max(0, Math.ceil(days.length / 7) - 1) : 0}
+              data={days.map((d) => ({
+                label: custom ? shortDayLabel(d.date) : weekdayLabel(d.date),
                 fullLabel: dayLabel(d.date),
                 value: d.views,
               }))}
@@ -55,7 +77,7 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           <CardTitle className="text-lg">
             <h2>Top Performing Videos</h2>
           </CardTitle>
-          <CardDescription>Your most watched classes over the last 30 days.</CardDescription>
+          <CardDescription>Your most watched classes {view.period}.</CardDescription>
         </CardHeader>
         <CardContent>
           {data.topVideos.length === 0 ? (

@@ -13,10 +13,19 @@ import {
 import { useCurrentUser } from '@web/lib/session';
 import { BarSeries } from './charts';
 import { EmptyState } from './empty-state';
-import { dayLabel, formatCount, hourLabel } from './format';
+import { ExportCsv } from './export-csv';
+import { dayLabel, formatCount, hourLabel, shortDayLabel } from './format';
+import type { DashboardView } from './view';
 
 /** Student Activity: active students by day and the busiest hours. */
-export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
+export function StudentActivityTab({
+  data,
+  view,
+}: {
+  data: AnalyticsResponse;
+  view: DashboardView;
+}) {
+  const caption = data.period.custom ? view.period : 'last 30 days';
   const { user } = useCurrentUser();
   const { activeStudents, byDay, busiestHours } = data.studentActivity;
   const badge = <Badge variant="secondary">Active Students: {formatCount(activeStudents)}</Badge>;
@@ -56,19 +65,21 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
           <CardTitle className="text-lg">
             <h2>Active Students by Day</h2>
           </CardTitle>
-          <CardDescription>Distinct students who watched a class, last 30 days.</CardDescription>
-          <CardAction>{badge}</CardAction>
+          <CardDescription>Distinct students who watched a class, {caption}.</CardDescription>
+          <CardAction className="flex flex-wrap items-center justify-end gap-2">
+            {badge}
+            {view.advanced && (
+              <ExportCsv table="days" label="active students per day" range={view.range} />
+            )}
+          </CardAction>
         </CardHeader>
         <CardContent>
           <BarSeries
-            caption="Active students per day, last 30 days"
+            caption={`Active students per day, ${caption}`}
             valueName="Active students"
-            interval={6}
+            interval={Math.max(0, Math.ceil(byDay.length / 5) - 1)}
             data={byDay.map((d) => ({
-              label: new Date(`${d.date}T12:00:00`).toLocaleDateString(undefined, {
-                day: 'numeric',
-                month: 'short',
-              }),
+              label: shortDayLabel(d.date),
               fullLabel: dayLabel(d.date),
               value: d.activeStudents,
             }))}
@@ -81,12 +92,17 @@ export function StudentActivityTab({ data }: { data: AnalyticsResponse }) {
             <h2>Busiest Hours</h2>
           </CardTitle>
           <CardDescription>
-            Views by time of day, last 30 days. Busiest: {hourLabel(busiest.hour)}.
+            Views by time of day, {caption}. Busiest: {hourLabel(busiest.hour)}.
           </CardDescription>
+          {view.advanced && (
+            <CardAction>
+              <ExportCsv table="hours" label="views by hour" range={view.range} />
+            </CardAction>
+          )}
         </CardHeader>
         <CardContent>
           <BarSeries
-            caption="Views by hour of the day, last 30 days"
+            caption={`Views by hour of the day, ${caption}`}
             valueName="Views"
             interval={5}
             data={busiestHours.map((h) => ({

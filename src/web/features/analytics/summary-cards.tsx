@@ -11,9 +11,11 @@ interface SummaryCardProps {
   format: (n: number) => string;
   /** What the figure counts, when its title does not say it all. */
   note?: string;
+  /** A custom range's length: the change is against that many days before. */
+  rangeDays?: number;
 }
 
-function SummaryCard({ title, icon: Icon, metric, format, note }: SummaryCardProps) {
+function SummaryCard({ title, icon: Icon, metric, format, note, rangeDays }: SummaryCardProps) {
   return (
     <Card className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -24,7 +26,7 @@ function SummaryCard({ title, icon: Icon, metric, format, note }: SummaryCardPro
       </CardHeader>
       <CardContent>
         <p className="text-2xl font-bold tabular-nums">{format(metric.value)}</p>
-        <p className="mt-1 text-xs text-muted-foreground">{changeLine(metric)}</p>
+        <p className="mt-1 text-xs text-muted-foreground">{changeLine(metric, rangeDays)}</p>
         {note && <p className="mt-2 text-xs text-muted-foreground">{note}</p>}
       </CardContent>
     </Card>
@@ -35,7 +37,14 @@ function SummaryCard({ title, icon: Icon, metric, format, note }: SummaryCardPro
 const ACTIVE_STUDENTS_NOTE = 'Counts devices: a shared bike tablet is one student.';
 
 /** The four summary cards of product.md §2 Analytics, each with its change against the 30 days before. */
-export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'] }) {
+export function SummaryCards({
+  summary,
+  rangeDays,
+}: {
+  summary: AnalyticsResponse['summary'];
+  /** Set for a custom range (its days). */
+  rangeDays?: number;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard
@@ -43,12 +52,14 @@ export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'
         icon={Eye}
         metric={summary.totalViews}
         format={formatCount}
+        rangeDays={rangeDays}
       />
       <SummaryCard
         title="Watch Time (hours)"
         icon={Clock}
         metric={summary.watchTimeHours}
         format={formatWatchTime}
+        rangeDays={rangeDays}
       />
       <SummaryCard
         title="Active Students"
@@ -56,12 +67,14 @@ export function SummaryCards({ summary }: { summary: AnalyticsResponse['summary'
         metric={summary.activeStudents}
         format={formatCount}
         note={ACTIVE_STUDENTS_NOTE}
+        rangeDays={rangeDays}
       />
       <SummaryCard
         title="Engagement Rate (%)"
         icon={TrendingUp}
         metric={summary.engagementRate}
         format={formatPercent}
+        rangeDays={rangeDays}
       />
     </div>
   );

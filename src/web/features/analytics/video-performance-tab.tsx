@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Film } from 'lucide-react';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { queryString } from '@shared/endpoint';
 import { formatDuration } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import {
@@ -11,22 +12,28 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
+import { ANALYTICS_LOCKS } from '@shared/analytics.contract';
 import { EmptyState } from './empty-state';
+import { ExportCsv } from './export-csv';
 import { formatWatchTime } from '@shared/format';
 import { formatCount, formatPercent } from './format';
+import { LockedNote } from '@web/components/locked-note';
+import type { DashboardView } from './view';
 
 function VideoTitle({
   data,
   video,
+  view,
 }: {
   data: AnalyticsResponse;
   video: AnalyticsResponse['videoPerformance'][number];
+  view: DashboardView;
 }) {
   return data.video ? (
     <span className="block truncate font-medium">{video.title}</span>
   ) : (
     <Link
-      href={`/analytics?video=${encodeURIComponent(video.videoId)}`}
+      href={`/analytics${queryString({ video: video.videoId, ...view.range })}`}
       className="block truncate font-medium underline-offset-4 hover:underline"
     >
       {video.title}
@@ -35,14 +42,14 @@ function VideoTitle({
 }
 
 /** A phone's screen is too narrow for the table's five columns: one block per video instead. */
-function VideoList({ data }: { data: AnalyticsResponse }) {
+function VideoList({ data, view }: { data: AnalyticsResponse; view: DashboardView }) {
   return (
     <ul className="divide-y sm:hidden" aria-label="Video performance">
       {data.videoPerformance.map((v) => (
         <li key={v.videoId} className="space-y-2 py-3 text-sm first:pt-0 last:pb-0">
           <div className="flex items-baseline justify-between gap-3">
             <div className="min-w-0">
-              <VideoTitle data={data} video={v} />
+              <VideoTitle data={data} video={v} view={view} />
             </div>
             <span className="shrink-0 text-xs text-muted-foreground">
               {formatDuration(v.durationSeconds) ?? '—'}
@@ -68,7 +75,13 @@ function VideoList({ data }: { data: AnalyticsResponse }) {
 }
 
 /** Video Performance: views, watch time and completion per video. */
-export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
+export function VideoPerformanceTab({
+  data,
+  view,
+}: {
+  data: AnalyticsResponse;
+  view: DashboardView;
+}) {
   const badge = <Badge variant="secondary">Videos: {formatCount(data.videoCount)}</Badge>;
   return (
     <Card>
@@ -76,8 +89,20 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
         <CardTitle className="text-lg">
           <h2>Video Performance</h2>
         </CardTitle>
-        <CardDescription>Each class over the last 30 days.</CardDescription>
-        {data.videoPerformance.length > 0 && <CardAction>{badge}</CardAction>}
+        <CardDescription>Each class {view.period}.</CardDescription>
+        {data.videoPerformance.length > 0 && (
+          <CardAction className="flex flex-wrap items-center justify-end gap-2">
+            {badge}
+            {view.advanced && (
+              <ExportCsv
+                table="videos"
+                label="video performance"
+                videoId={data.video?.id ?? null}
+                range={view.range}
+              />
+            )}
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent>
         {data.videoPerformance.length === 0 ? (
@@ -90,7 +115,7 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
           </EmptyState>
         ) : (
           <>
-            <VideoList data={data} />
+            <VideoList data={data} view={view} />
             <div
               className="-mx-6 hidden overflow-x-auto px-6 sm:block focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
               tabIndex={0}
@@ -121,7 +146,7 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                   {data.videoPerformance.map((v) => (
                     <tr key={v.videoId} className="border-b last:border-b-0">
                       <th scope="row" className="max-w-[16rem] py-3 pr-4 text-left font-normal">
-                        <VideoTitle data={data} video={v} />
+                        <VideoTitle data={data} video={v} view={view} />
                         <span className="text-xs text-muted-foreground">
                           {formatDuration(v.durationSeconds) ?? '—'}
                         </span>
@@ -141,6 +166,13 @@ export function VideoPerformanceTab({ data }: { data: AnalyticsResponse }) {
                 </tbody>
               </table>
             </div>
+            {!view.advanced && (
+              <LockedNote
+                feature="advancedAnalytics"
+                message={ANALYTICS_LOCKS.csv}
+                className="mt-4"
+              />
+            )}
           </>
         )}
       </CardContent>

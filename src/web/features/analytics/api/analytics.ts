@@ -1,11 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { analyticsEndpoints } from '@shared/analytics.contract';
+import { analyticsEndpoints, type CsvTable } from '@shared/analytics.contract';
+import { buildPath } from '@shared/endpoint';
 import { api } from '@web/lib/api';
+
+/** A custom date range (Advanced analytics): local days, both included; null for the last 30 days. */
+export type DayRange = { from: string; to: string } | null;
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
-  figures: (videoId: string | null, timeZone: string) =>
-    [...analyticsKeys.all, { video: videoId, tz: timeZone }] as const,
+  figures: (videoId: string | null, timeZone: string, range: DayRange) =>
+    [...analyticsKeys.all, { video: videoId, tz: timeZone, ...range }] as const,
+  summary: (timeZone: string) => [...analyticsKeys.all, 'summary', { tz: timeZone }] as const,
+  retention: (videoId: string, timeZone: string, range: DayRange) =>
+    [...analyticsKeys.all, 'retention', { video: videoId, tz: timeZone, ...range }] as const,
 };
 
 /** The browser's IANA time zone, so days and hours are the owner's own; UTC when unknown. */
@@ -17,22 +24,58 @@ export function browserTimeZone(): string {
   }
 }
 
-/** GET /api/analytics[?video=][&tz=]: the owner's figures over the last 30 days. */
-export function analyticsQuery(videoId: string | null, timeZone: string) {
+/** Figures move as riders ride: read them fresh on every visit. */
+const FRESH = {
+  staleTime: 0,
+  refetchOnMount: 'always',
+  placeholderData: keepPreviousData,
+} as const;
+
+/** GET /api/analytics[?video=][&tz=][&from=&to=]: the dashboard (Power Cycle and up). */
+export function analyticsQuery(videoId: string | null, timeZone: string, range: DayRange = null) {
   return queryOptions({
-    queryKey: analyticsKeys.figures(videoId, timeZone),
+    queryKey: analyticsKeys.figures(videoId, timeZone, range),
     queryFn: ({ signal }) =>
       api(analyticsEndpoints.overview, {
-        query: { tz: timeZone, video: videoId ?? undefined },
+        query: { tz: timeZone, video: videoId ?? undefined, ...range },
         signal,
       }),
-    // Figures move as riders ride: read them fresh on every visit.
-    staleTime: 0,
-    refetchOnMount: 'always',
-    placeholderData: keepPreviousData,
+    ...FRESH,
   });
 }
 
-export function useAnalytics(videoId: string | null) {
-  return useQuery(analyticsQuery(videoId, browserTimeZone()));
+export function useAnalytics(videoId: string | null, range: DayRange, enabled = true) {
+  return useQuery({ ...analyticsQuery(videoId, browserTimeZone(), range), enabled });
+}
+
+/** GET /api/analytics/summary: the four totals (every plan). */
+export function useAnalyticsSummary(enabled = true) {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: analyticsKeys.summary(tz),
+    queryFn: ({ signal }) => api(analyticsEndpoints.summary, { query: { tz }, signal }),
+    ...FRESH,
+    enabled,
+  });
+}
+
+/** GET /api/analytics/retention: one class's audience retention (Spin Master and up). */
+export function useRetention(videoId: string | null, range: DayRange) {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: analyticsKeys.retention(videoId ?? '', tz, range),
+    queryFn: ({ signal }) =>
+      api(analyticsEndpoints.retention, { query: { video: videoId!, tz, ...range }, signal }),
+    ...FRESH,
+    enabled: videoId !== null,
+  });
+}
+
+/** The address of one table's CSV download, over the screen's period (the server names the file). */
+export function csvUrl(table: CsvTable, videoId: string | null, range: DayRange): string {
+  return buildPath(
+    analyticsEndpoints.csv,
+    {},
+    { table, video: videoId ?? undefined, tz: browserTimeZone(), ...range },
+  );
 }

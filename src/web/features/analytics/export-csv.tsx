@@ -1,0 +1,27 @@
+import { Download } from 'lucide-react';
+import type { CsvTable } from '@shared/analytics.contract';
+import { Button } from '@web/components/ui/button';
+import { csvUrl, type DayRange } from './api/analytics';
+
+/** A table's "Export CSV": a plain download link (the server's answer is the attachment). */
+export function ExportCsv({
+  table,
+  label,
+  videoId = null,
+  range,
+}: {
+  table: CsvTable;
+  /** What the file holds, for the link's accessible name: "Export {label} as CSV". */
+  label: string;
+  videoId?: string | null;
+  range: DayRange;
+}) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={csvUrl(table, videoId, range)} download aria-label={`Export ${label} as CSV`}>
+        <Download aria-hidden="true" />
+        Export CSV
+      </a>
+    </Button>
+  );
+}
