@@ -295,7 +295,8 @@ export function UploadPage() {
                   <div
                     className={cn(
                       'flex items-center justify-between gap-4',
-                      !included.replaceBackground && 'opacity-60',
+                      // Greyed by colour, not opacity: the words stay readable (contrast).
+                      !included.replaceBackground && 'text-muted-foreground',
                     )}
                   >
                     <div className="space-y-1">
@@ -349,7 +350,8 @@ export function UploadPage() {
                   <div
                     className={cn(
                       'flex items-center justify-between gap-4',
-                      !included.addLogo && 'opacity-60',
+                      // Greyed by colour, not opacity: the words stay readable (contrast).
+                      !included.addLogo && 'text-muted-foreground',
                     )}
                   >
                     <div className="space-y-1">
