@@ -26,6 +26,7 @@ import type { TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { backgroundsRoutes } from './modules/backgrounds/backgrounds.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   videosRoutes(routes, services);
   mediaRoutes(routes, services);
   backgroundsRoutes(routes, services);
+  locationsRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
   openApiRoutes(routes);
   await registerAudiences(app, services.guards, routes, { checkResponses: deps.checkResponses });

@@ -56,6 +56,8 @@ import { videoMediaRepository } from './modules/videos/video-media.repository';
 import { videosRepository } from './modules/videos/videos.repository';
 import { videosService, type OnVideoCreated } from './modules/videos/videos.service';
 import { reenhanceService } from './modules/videos/reenhance.service';
+import { locationsRepository } from './modules/locations/locations.repository';
+import { locationsService } from './modules/locations/locations.service';
 import { backgroundsService } from './modules/backgrounds/backgrounds.service';
 import { mediaTempRoot } from './media/media-files';
 import { createGuards } from './plugins/guards';
@@ -243,6 +245,8 @@ export async function buildServices(deps: ServiceDeps) {
     log: log.child({ area: 'backgrounds' }),
   });
 
+  const locations = locationsService({ repo: locationsRepository(db), publicGyms });
+
   return {
     log,
     store,
@@ -280,8 +284,10 @@ export async function buildServices(deps: ServiceDeps) {
       log,
       publicGyms,
     }),
+    locations,
     gyms: gymsService({
       repo: gymsRepository(db),
+      locations,
       slugs,
       store,
       now,

@@ -110,7 +110,7 @@ export const BRANDING_MESSAGES = {
   displayFont: 'Please choose one of the fonts offered.',
 } as const;
 
-const hexColor = (message: string) =>
+export const hexColor = (message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, real, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { gymLocations } from './locations';
 import { users } from './users';
 import { videos } from './videos';
 
@@ -32,6 +33,8 @@ export const playbackSessions = pgTable(
     /** The furthest point this session's beacons reported: the audience retention curve's input. */
     furthestPosition: real('furthest_position').notNull().default(0),
     viewCountedAt: timestamp('view_counted_at', { withTimezone: true }),
+    /** The further location whose page the rider played from; null: the gym's own page. */
+    locationId: uuid('location_id').references(() => gymLocations.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The owner's figures over a time range (summary, week, hours) and per video.

@@ -55,6 +55,8 @@ export const videos = pgTable(
     backgroundId: varchar('background_id', { length: 32 }).$type<BuiltInBackgroundId>(),
     /** Set while an owner's re-run of enhancement is under way (the class stays playable). */
     reenhanceRequestedAt: timestamp('reenhance_requested_at', { withTimezone: true }),
+    /** Offered at the account's first location (its own gym page); further ones: video_locations. */
+    offeredAtMain: boolean('offered_at_main').notNull().default(true),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     enhancedAt: timestamp('enhanced_at', { withTimezone: true }),
     /** Object-store keys behind the URLs above. */

@@ -14,6 +14,8 @@ export interface GymVideoRow {
   /** Where the enhanced file is stored (never answered: it names the public MP4's version). */
   enhancedKey: string | null;
   updatedAt: Date;
+  /** Offered at the account's first location (its own page); further ones: video_locations. */
+  offeredAtMain: boolean;
 }
 
 /** Reads for the public gym page: the owner behind a host, and their videos. */
@@ -46,6 +48,7 @@ export function gymsRepository(db: Db) {
           hlsUrl: videos.hlsUrl,
           enhancedKey: videos.enhancedKey,
           updatedAt: videos.updatedAt,
+          offeredAtMain: videos.offeredAtMain,
         })
         .from(videos)
         .where(eq(videos.userId, ownerId))

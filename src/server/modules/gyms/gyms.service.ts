@@ -9,10 +9,12 @@ import {
 } from '@shared/gyms.contract';
 import { planIncludes } from '@shared/plan-features';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
+import type { GymLocationRow } from '../../db/schema/locations';
 import type { UserRow } from '../../db/schema/users';
 import { bareHost, isAppHost } from '../../lib/app-hosts';
 import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
+import { locationOnline, type LocationsService } from '../locations/locations.service';
 import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
 import type { PublicGymCache } from './public-gym-cache';
@@ -63,6 +65,8 @@ export type GymLookup = ({ kind: 'gym' } & PublicGym) | { kind: 'redirect'; to: 
 
 interface Deps {
   repo: GymsRepository;
+  /** An Elite Studio account's further locations, each with its own page (issue #18 part 5). */
+  locations: Pick<LocationsService, 'findBySlug' | 'videoIdsAt'>;
   /** Slugs belong to the slug module: the owner behind a slug (or an old one of theirs). */
   slugs: Pick<SlugService, 'findOwner'>;
   store: ObjectStore;
@@ -79,7 +83,7 @@ const SLUG_SHAPE = /^[a-z0-9-]{1,50}$/;
 /** A host name as normalizeDomain stores one: letters, digits, dots and hyphens, 253 at most. */
 const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
 
-export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) {
+export function gymsService({ repo, locations, slugs, store, now, appHosts, cache }: Deps) {
   /**
    * A thumbnail for the public: a stored object gets a signed link (valid until the end of the
    * next hour bucket, so the same link is handed out for an hour); a data: image or an absolute
@@ -100,13 +104,17 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
 
   const linkBucket = () => Math.floor(now() / 1000 / LINK_BUCKET_SECONDS);
 
-  async function toPublicGym(owner: UserRow): Promise<PublicGym> {
-    const rows = (await repo.listVideos(owner.id)).filter(isReadyForRiders);
+  /** The page of the owner's first location (their gym), or of a further `location` of theirs. */
+  async function toPublicGym(owner: UserRow, location?: GymLocationRow): Promise<PublicGym> {
+    const offered = location ? await locations.videoIdsAt(location.id) : null;
+    const rows = (await repo.listVideos(owner.id)).filter(
+      (row) => isReadyForRiders(row) && (offered ? offered.has(row.id) : row.offeredAtMain),
+    );
     // The owner's plan as it is now: what it lacks is not shown (and stays saved).
     const shown = brandingOnPlan({
       plan: owner.plan,
-      primaryColor: owner.brandPrimaryColor,
-      secondaryColor: owner.brandSecondaryColor,
+      primaryColor: location?.primaryColor ?? owner.brandPrimaryColor,
+      secondaryColor: location?.secondaryColor ?? owner.brandSecondaryColor,
       description: owner.companyDescription,
       logoUrl: owner.companyLogoUrl,
       heroImage: heroImageSources(owner.heroImageUrl),
@@ -114,8 +122,8 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
     });
     const palette = brandPalette(shown.primaryColor, shown.secondaryColor);
     const base = {
-      slug: owner.companySlug ?? '',
-      gymName: owner.companyName || DEFAULT_COMPANY_NAME,
+      slug: location?.slug ?? owner.companySlug ?? '',
+      gymName: location?.name ?? (owner.companyName || DEFAULT_COMPANY_NAME),
       gymLogo: shown.logoUrl,
       gymLogoIcon: shown.logoIconUrl,
       branding: {
@@ -185,6 +193,17 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
     return owner;
   }
 
+  /** A further location's page: live while the owner's plan includes it (else offline: none). */
+  async function locationBySlug(slug: string) {
+    const found = await locations.findBySlug(slug);
+    if (!found?.owner.companySlug)
+      return { ownerId: found?.owner.id ?? null, gym: false, value: null };
+    // Remembered under the owner, so a plan change brings the page back (or takes it offline).
+    if (!locationOnline(found.owner)) return { ownerId: found.owner.id, gym: false, value: null };
+    const value = { kind: 'gym' as const, ...(await toPublicGym(found.owner, found.location)) };
+    return { ownerId: found.owner.id, gym: true, value };
+  }
+
   return {
     ownerOfHost(host: string): Promise<UserRow | null> {
       const name = candidateDomain(host);
@@ -197,7 +216,8 @@ export function gymsService({ repo, slugs, store, now, appHosts, cache }: Deps) 
       return cache.get<GymLookup | null>(`slug:${slug}`, linkBucket(), async () => {
         const found = await slugs.findOwner(slug);
         const owner = found?.user;
-        if (!found || !owner?.companySlug) return { ownerId: null, gym: false, value: null };
+        if (!found) return locationBySlug(slug);
+        if (!owner?.companySlug) return { ownerId: null, gym: false, value: null };
         if (found.redirected || owner.companySlug !== slug) {
           const value = { kind: 'redirect' as const, to: owner.companySlug };
           return { ownerId: owner.id, gym: false, value };

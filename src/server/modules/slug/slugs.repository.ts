@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isFlagSet } from '@shared/flags';
 import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
+import { gymLocations } from '../../db/schema/locations';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
 import type { UserPatch } from '../auth/auth.service';
 
@@ -54,7 +55,14 @@ export function slugsRepository(db: Db) {
         .from(slugRedirects)
         .where(and(eq(slugRedirects.slug, slug), ne(slugRedirects.userId, userId)))
         .limit(1);
-      return Boolean(old);
+      if (old) return true;
+      // A location's page (any owner's, their own included: one slug, one page).
+      const [location] = await db
+        .select({ id: gymLocations.id })
+        .from(gymLocations)
+        .where(eq(gymLocations.slug, slug))
+        .limit(1);
+      return Boolean(location);
     },
 
     /** Which of `slugs` other owners hold, now or as an old slug (one query each, for suggestions). */
@@ -68,7 +76,13 @@ export function slugsRepository(db: Db) {
         .select({ slug: slugRedirects.slug })
         .from(slugRedirects)
         .where(and(inArray(slugRedirects.slug, slugs), ne(slugRedirects.userId, userId)));
-      return new Set([...current, ...old].map((r) => r.slug).filter((s): s is string => !!s));
+      const located = await db
+        .select({ slug: gymLocations.slug })
+        .from(gymLocations)
+        .where(inArray(gymLocations.slug, slugs));
+      return new Set(
+        [...current, ...old, ...located].map((r) => r.slug).filter((s): s is string => !!s),
+      );
     },
 
     /** The old slugs an owner still holds, newest first. */
@@ -120,7 +134,13 @@ export function slugsRepository(db: Db) {
           .from(slugRedirects)
           .where(eq(slugRedirects.slug, slug))
           .limit(1);
-        if (holder || (redirect && redirect.userId !== userId)) return { status: 'taken' } as const;
+        const [location] = await tx
+          .select({ id: gymLocations.id })
+          .from(gymLocations)
+          .where(eq(gymLocations.slug, slug))
+          .limit(1);
+        if (holder || location || (redirect && redirect.userId !== userId))
+          return { status: 'taken' } as const;
 
         if (redirect) await tx.delete(slugRedirects).where(eq(slugRedirects.slug, slug));
         if (previous && previous !== slug) {

@@ -319,6 +319,41 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   }),
   'GET /api/auth/backgrounds': owner(200),
+
+  // Multi-location (issue #18 part 5): the owner is on Elite Studio.
+  'GET /api/auth/locations': owner(200),
+  // Off Elite (the other owner, the admin): the plan's refusal.
+  'POST /api/auth/locations': owner(201, {
+    other: 403,
+    admin: 403,
+    body: 'json',
+    request: () => json({ name: 'Harbour', slug: nextSlug() }),
+  }),
+  'PUT /api/auth/locations/:id': owner(200, {
+    owned: true,
+    admin: 403,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/locations/${w.locationId}`,
+      ...json({ name: 'Harbour', slug: nextSlug() }),
+    }),
+  }),
+  'DELETE /api/auth/locations/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/locations/${isOwner(w, caller) ? await w.seedLocation() : w.locationId}`,
+    }),
+  }),
+  'PUT /api/auth/locations/:id/classes': owner(200, {
+    owned: true,
+    admin: 403,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/locations/${w.locationId}/classes`,
+      ...json({ videoIds: [w.video.id] }),
+    }),
+  }),
   'GET /media/backgrounds/:id/preview.jpg': open(200, {
     request: () => ({ url: '/media/backgrounds/studio/preview.jpg' }),
   }),

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { PublicUser } from '@shared/auth.contract';
+import type { LocationResponse } from '@shared/locations.contract';
 import { storedAddress } from '@shared/uploads.contract';
 import type { VideoDto } from '@shared/videos.contract';
 import { loadConfig } from '../../config';
@@ -56,6 +57,10 @@ export interface RouteWorld {
   account(name: Exclude<CallerName, 'signedOut'>): Account;
   /** A new video row of the owner (no files): for the routes that change or delete one. */
   seedVideo(status?: 'uploaded' | 'processing'): Promise<string>;
+  /** The owner's further location (Elite Studio), made through the API. */
+  locationId: string;
+  /** A new further location of the owner: for the route that deletes one. */
+  seedLocation(): Promise<string>;
   /** A new unfinished tus upload of the owner. */
   tusUpload(cookie?: string): Promise<string>;
   /** A fresh signed upload URL of the owner (the local store's PUT route). */
@@ -255,6 +260,19 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   const objectLink = String(original.headers.location);
   if (!storedAddress(objectLink).startsWith('/api/objects/')) throw new Error(objectLink);
 
+  const seedLocation = async () => {
+    seq += 1;
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/locations',
+      cookie: owner.cookie,
+      payload: { name: `Location ${seq}`, slug: `iron-spin-${owner.id.slice(0, 8)}-at-${seq}` },
+    });
+    expectStatus(res, 201, 'location');
+    return (res.json() as LocationResponse).locations.locations.at(-1)!.id;
+  };
+  const locationId = await seedLocation();
+
   const accounts = { owner, other, admin };
   return {
     t,
@@ -279,6 +297,8 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     objectLink,
     account: (name) => accounts[name],
     seedVideo,
+    locationId,
+    seedLocation,
     tusUpload,
     uploadUrl: () => requestUploadUrl(t.app, owner.cookie),
     inject,
