@@ -2,9 +2,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '@server/db/schema/users';
 import { videos } from '@server/db/schema/videos';
 import type { MediaJobs } from '@server/jobs/media-jobs';
-import type { EnhancementReport } from '@shared/videos.contract';
+import { ENHANCEMENT_LOCKS, type EnhancementReport } from '@shared/videos.contract';
 import { seriousA11yViolations, SHOTS_DIR, startE2E, VIEWPORTS, type E2E } from './support/harness';
 import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/seed';
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
     companyName: 'Loft Rides',
     slug: 'loft-rides',
   });
+  // Choosing a background comes with Premium AI enhancement (issue #18).
+  await e2e.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, owner.id));
   const [row] = await seedVideos(e2e.database, owner.id, [
     { title: 'Brick Loft Climb', status: 'enhanced' },
   ]);
@@ -149,5 +152,21 @@ describe('a class whose background request matched none', () => {
         await page.context().close();
       }
     }
+  });
+
+  it('a plan without Premium AI enhancement keeps the class and names the plan that unlocks it', async () => {
+    await e2e.database.db.update(users).set({ plan: 'power-cycle' }).where(eq(users.id, owner.id));
+    const page = await e2e.newPage({ width: 1024, height: 900 });
+    await signIn(page, owner, e2e.baseUrl);
+    await page.goto('/videos');
+    const card = page.getByTestId('video-card').filter({ hasText: 'Brick Loft Climb' });
+    await card.getByRole('button', { name: 'Edit Brick Loft Climb' }).click();
+    const lock = page.getByRole('dialog', { name: 'Edit video' }).getByTestId('locked-note');
+    await lock.getByText(ENHANCEMENT_LOCKS.background).waitFor();
+    expect(await lock.getByRole('link', { name: 'Upgrade to Spin Master' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Choose a background' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'choose-background-locked.png') });
+    await page.context().close();
+    await e2e.database.db.update(users).set({ plan: 'spin-master' }).where(eq(users.id, owner.id));
   });
 });

@@ -4,10 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@server/db/schema/uploads';
+import { users } from '@server/db/schema/users';
 import { NOTES } from '@server/jobs/job-notes';
 import { mediaFixtures, type MediaFixtures } from '@server/test/media-fixtures';
 import { explainFailure } from '@shared/video-failure';
-import { quotaMessage, VIDEO_MESSAGES, type VideoDto } from '@shared/videos.contract';
+import type { PlanId } from '@shared/plans';
+import {
+  ENHANCEMENT_LOCKS,
+  quotaMessage,
+  VIDEO_MESSAGES,
+  type VideoDto,
+} from '@shared/videos.contract';
 import {
   screenshot,
   seriousA11yViolations,
@@ -30,13 +37,15 @@ beforeAll(async () => {
 });
 afterAll(() => e2e.close());
 
-async function newOwner(): Promise<SeededOwner> {
+async function newOwner(plan: PlanId = 'spin-starter'): Promise<SeededOwner> {
   counter += 1;
-  return onboardOwner(e2e.app, {
+  const owner = await onboardOwner(e2e.app, {
     email: `uploader-${counter}-${Date.now()}@example.com`,
     companyName: 'Pedal Power',
     slug: `pedal-power-${counter}-${Date.now().toString(36)}`,
   });
+  await e2e.database.db.update(users).set({ plan }).where(eq(users.id, owner.id));
+  return owner;
 }
 
 async function uploadPage(
@@ -116,7 +125,7 @@ describe('upload screen', () => {
   });
 
   it('uploads a real clip with a logo, shows real progress, then lists it and moves to the library', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner('spin-master');
     const page = await uploadPage(owner);
     await throttleUploads(page, Math.ceil(media.clip.length / 6));
     // The transfer starts as soon as the file is chosen: real progress while the details are typed.
@@ -399,13 +408,38 @@ describe('upload screen', () => {
     }
   }, 120_000);
 
+  it('shows what Spin Starter includes and the steps it lacks greyed, with the plan that unlocks each', async () => {
+    for (const { name, width, height } of [VIEWPORTS[0]!, VIEWPORTS[2]!]) {
+      const page = await uploadPage(await newOwner(), { width, height });
+      await videoInput(page).setInputFiles(media.clipPath);
+      const included = page.getByTestId('enhancement-included');
+      await included
+        .getByText('Every class gets lighting correction and levelled sound.')
+        .waitFor();
+      await included.getByText(ENHANCEMENT_LOCKS.colour).waitFor();
+      await page.getByText(ENHANCEMENT_LOCKS.background).waitFor();
+      await page.getByText(ENHANCEMENT_LOCKS.logo).waitFor();
+      for (const name of ['Add Logo', 'Replace Background'])
+        expect(await page.getByRole('switch', { name }).isDisabled()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Upgrade to Spin Master' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Upgrade to Power Cycle' }).count()).toBe(2);
+      await page.getByTestId('enhancement-included').scrollIntoViewIfNeeded();
+      await screenshot(page, `upload-locked-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The locks lead to the plans.
+      await page.getByRole('link', { name: 'Upgrade to Spin Master' }).click();
+      await page.waitForURL('**/subscription');
+      await page.close();
+    }
+  }, 120_000);
+
   it.each([false, true])(
     'looks right and passes axe at phone, tablet and desktop widths (dark: %s)',
     async (dark) => {
       const theme = dark ? 'dark' : 'light';
       for (const viewport of VIEWPORTS) {
         // One owner each: a file sent and not yet saved holds one of the plan's places.
-        const owner = await newOwner();
+        const owner = await newOwner('spin-master');
         await seedVideos(e2e.database, owner.id, [
           {
             title: 'Corrupt Climb',

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { isUnmetBackground, type VideoDto } from '@shared/videos.contract';
+import { planIncludes } from '@shared/plan-features';
+import { ENHANCEMENT_LOCKS, isUnmetBackground, type VideoDto } from '@shared/videos.contract';
+import { LockedNote } from '@web/components/locked-note';
 import { Button } from '@web/components/ui/button';
+import { useCurrentUser } from '@web/lib/session';
 import { ChooseBackgroundDialog } from './choose-background-dialog';
 
 /**
@@ -13,6 +16,7 @@ export function BackgroundRerun({ video }: { video: VideoDto }) {
   const [choosing, setChoosing] = useState(false);
   // The dialog's video is the one it opened with: a re-run started here shows at once.
   const [started, setStarted] = useState(false);
+  const { user } = useCurrentUser();
   if (video.processingStatus !== 'enhanced' || !video.replaceBackground) return null;
 
   if (video.reenhancing || started) {
@@ -32,6 +36,10 @@ export function BackgroundRerun({ video }: { video: VideoDto }) {
     );
   }
 
+  // A plan without Premium AI enhancement any more keeps the class as it is.
+  if (!planIncludes(user?.plan, 'premiumEnhancement')) {
+    return <LockedNote feature="premiumEnhancement" message={ENHANCEMENT_LOCKS.background} />;
+  }
   const unmet = video.enhancementReport?.changes.some(isUnmetBackground) ?? false;
   return (
     <section className="space-y-2 rounded-lg border bg-muted/30 p-3" data-testid="background-rerun">
