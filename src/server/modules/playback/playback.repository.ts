@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { playbackSessions, type PlaybackSessionRow } from '../../db/schema/playback';
+import { gymLocations, videoLocations } from '../../db/schema/locations';
 import { users } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
 
@@ -25,6 +26,8 @@ function sessionTx(tx: Tx) {
       ownerId: string;
       viewerId: string;
       at: Date;
+      /** The further location whose page it was played from; null: the gym's own page. */
+      locationId: string | null;
     }): Promise<PlaybackSessionRow> {
       // One viewer's beacons for one video go one at a time: two sessions (two tabs) cannot both
       // count a view within the hour.
@@ -40,6 +43,7 @@ function sessionTx(tx: Tx) {
           viewerId: row.viewerId,
           startedAt: row.at,
           lastSeenAt: row.at,
+          locationId: row.locationId,
         })
         .onConflictDoNothing({ target: playbackSessions.id });
       const [session] = await tx
@@ -98,6 +102,23 @@ export function playbackRepository(db: Db) {
         .where(eq(videos.id, videoId))
         .limit(1);
       return row;
+    },
+
+    /** The owner's further location with this slug that offers the video, or null. */
+    async locationOffering(ownerId: string, slug: string, videoId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: gymLocations.id })
+        .from(gymLocations)
+        .innerJoin(videoLocations, eq(videoLocations.locationId, gymLocations.id))
+        .where(
+          and(
+            eq(gymLocations.ownerId, ownerId),
+            eq(gymLocations.slug, slug),
+            eq(videoLocations.videoId, videoId),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
     },
 
     inSession<T>(work: (tx: PlaybackSessionTx) => Promise<T>): Promise<T> {

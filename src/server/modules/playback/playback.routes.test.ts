@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
 import type { PlaybackBeacon } from '@shared/playback.contract';
+import { gymLocations, videoLocations } from '../../db/schema/locations';
 import { playbackSessions } from '../../db/schema/playback';
 import { videos } from '../../db/schema/videos';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
@@ -282,6 +283,38 @@ describe('POST /api/playback/beacon', () => {
     for (const id of [processing, failed, ofB]) expect(await sessionsOf(id)).toEqual([]);
     // B's own page may report it.
     expect((await rider(ofB, b.slug).beacon('start', 0)).statusCode).toBe(200);
+  });
+
+  it('records the location whose page a class was played from, and refuses a location that does not offer it', async () => {
+    const a = await gym();
+    const b = await gym();
+    const offered = await addVideo(a.id);
+    const notThere = await addVideo(a.id);
+    const [downtown] = await t.database.db
+      .insert(gymLocations)
+      .values({ ownerId: a.id, slug: `${a.slug}-downtown`, name: 'Downtown' })
+      .returning();
+    const [theirs] = await t.database.db
+      .insert(gymLocations)
+      .values({ ownerId: b.id, slug: `${b.slug}-harbour`, name: 'Harbour' })
+      .returning();
+    await t.database.db
+      .insert(videoLocations)
+      .values({ videoId: offered, locationId: downtown!.id });
+
+    expect((await rider(offered, downtown!.slug).beacon('start', 0)).statusCode).toBe(200);
+    expect((await rider(offered, a.slug).beacon('start', 0)).statusCode).toBe(200);
+    expect((await sessionsOf(offered)).map((s) => s.locationId).sort()).toEqual(
+      [downtown!.id, null].sort(),
+    );
+    for (const [videoId, slug] of [
+      [notThere, downtown!.slug],
+      [offered, theirs!.slug],
+    ] as const) {
+      const res = await rider(videoId, slug).beacon('start', 0);
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await sessionsOf(notThere)).toEqual([]);
   });
 
   it('answers 400 when a session id belongs to another video or viewer, and changes nothing', async () => {

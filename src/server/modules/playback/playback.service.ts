@@ -39,8 +39,11 @@ export function playbackService({ repo, now, meter }: Deps) {
       const video = await repo.findVideo(beacon.videoId);
       if (!video || !isReadyForRiders(video))
         throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
+      // Started from the gym's own page, or from a further location's page that offers it.
+      let locationId: string | null = null;
       if (beacon.gymSlug !== undefined && video.ownerSlug !== beacon.gymSlug) {
-        throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
+        locationId = await repo.locationOffering(video.ownerId, beacon.gymSlug, video.id);
+        if (!locationId) throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
       }
       const durationSeconds = classDurationSeconds(video.duration);
       const at = now();
@@ -51,6 +54,7 @@ export function playbackService({ repo, now, meter }: Deps) {
           ownerId: video.ownerId,
           viewerId: beacon.viewerId,
           at: new Date(at),
+          locationId,
         });
         if (session.videoId !== video.id || session.viewerId !== beacon.viewerId) {
           throw new ValidationError(PLAYBACK_MESSAGES.otherSession);
