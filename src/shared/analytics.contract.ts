@@ -101,11 +101,14 @@ export const analyticsRange = z.object(rangeFields).superRefine(checkRange);
 export type AnalyticsRange = z.infer<typeof analyticsRange>;
 
 const videoId = z.string().max(64);
+/** One location's playbacks: 'main' (the gym's own page) or a further location's id (Elite). */
+const location = z.string().max(64).optional();
 
 export const analyticsQuery = z
   .object({
     /** One video's figures only. */
     video: videoId.optional(),
+    location,
     tz: ianaTimeZone.default('UTC'),
     ...rangeFields,
   })
@@ -122,6 +125,7 @@ export const retentionQuery = z
       .string({ message: ANALYTICS_MESSAGES.needsClass })
       .min(1, ANALYTICS_MESSAGES.needsClass)
       .max(64),
+    location,
     tz: ianaTimeZone.default('UTC'),
     ...rangeFields,
   })
@@ -137,6 +141,7 @@ export const csvExportQuery = z
     table: z.enum(CSV_TABLES, { message: ANALYTICS_MESSAGES.badTable }),
     /** The class of the retention table (required there), or one class's rows of the others. */
     video: videoId.optional(),
+    location,
     tz: ianaTimeZone.default('UTC'),
     ...rangeFields,
   })

@@ -1,16 +1,20 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { MAIN_LOCATION } from '@shared/locations.contract';
 import type { Db } from '../../db/client';
+import { gymLocations } from '../../db/schema/locations';
 import { playbackSessions as ps } from '../../db/schema/playback';
 import { videos as v } from '../../db/schema/videos';
 
 /**
  * What one aggregation covers: one owner (and maybe one video), the period [from, to] with the
- * period of comparison [previousFrom, from), days in `timeZone`. (A later filter, a location,
- * joins here as one more optional field of the scope.)
+ * period of comparison [previousFrom, from), days in `timeZone`, and maybe one location's
+ * playbacks (issue #18 part 5).
  */
 export interface Scope {
   ownerId: string;
   videoId: string | null;
+  /** Playbacks from one page: MAIN_LOCATION (the gym's own) or a further location's id; unset: all. */
+  location?: string | null;
   timeZone: string;
   from: Date;
   to: Date;
@@ -59,6 +63,13 @@ const durationSeconds = sql`(case when ${v.duration} ~ '^[0-9]+(\\.[0-9]+)?$' th
 const share = sql`(case when ${durationSeconds} > 0 then least(${ps.watchedSeconds}::float8 / ${durationSeconds}, 1) end)`;
 const counted = sql`${ps.viewCountedAt} is not null`;
 
+function locationFilter(scope: Pick<Scope, 'location'>): SQL {
+  if (!scope.location) return sql``;
+  return scope.location === MAIN_LOCATION
+    ? sql`and ${ps.locationId} is null`
+    : sql`and ${ps.locationId} = ${scope.location}`;
+}
+
 /**
  * Every aggregation runs over the owner's index range (owner_id, started_at) and joins the owner's
  * own videos, so a playback row can never count for someone else's figures.
@@ -69,7 +80,8 @@ export function analyticsRepository(db: Db) {
       and ${v.userId} = ${scope.ownerId}
       and ${ps.startedAt} >= ${ts(from)}
       and ${ps.startedAt} <= ${ts(scope.to)}
-      ${scope.videoId ? sql`and ${ps.videoId} = ${scope.videoId}` : sql``}`;
+      ${scope.videoId ? sql`and ${ps.videoId} = ${scope.videoId}` : sql``}
+      ${locationFilter(scope)}`;
   }
 
   return {
@@ -94,6 +106,16 @@ export function analyticsRepository(db: Db) {
         .where(and(eq(v.userId, ownerId), eq(v.id, videoId)))
         .limit(1);
       return row;
+    },
+
+    /** Whether the owner has this further location (the analytics filter's id). */
+    async hasLocation(ownerId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: gymLocations.id })
+        .from(gymLocations)
+        .where(and(eq(gymLocations.ownerId, ownerId), eq(gymLocations.id, id)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async countVideos(ownerId: string): Promise<number> {
@@ -205,6 +227,7 @@ export function analyticsRepository(db: Db) {
          and ${ps.ownerId} = ${scope.ownerId}
          and ${ps.startedAt} >= ${ts(scope.from)}
          and ${ps.startedAt} <= ${ts(scope.to)}
+         ${locationFilter(scope)}
         where ${v.userId} = ${scope.ownerId}
           ${scope.videoId ? sql`and ${v.id} = ${scope.videoId}` : sql``}
         group by ${v.id}

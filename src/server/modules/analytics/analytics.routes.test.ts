@@ -1,6 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@shared/analytics.contract';
+import { gymLocations } from '../../db/schema/locations';
+import { playbackSessions } from '../../db/schema/playback';
 import { users } from '../../db/schema/users';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
 import { seedPlayback, seedVideo, type PlaybackSeed } from '../../test/analytics-fixtures';
@@ -333,6 +336,49 @@ describe('GET /api/analytics', () => {
       const res = await analytics(a.cookie, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it("filters by location: the gym's own page, one further location; another owner's location is 404", async () => {
+    const db = t.database.db;
+    const owner = await registerOwner(t.app);
+    await db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
+    const video = await seedVideo(db, owner.id, { title: 'Harbour Ride', duration: '600' });
+    const [harbour] = await db
+      .insert(gymLocations)
+      .values({ ownerId: owner.id, slug: `harbour-${randomUUID().slice(0, 8)}`, name: 'Harbour' })
+      .returning();
+    const [theirs] = await db
+      .insert(gymLocations)
+      .values({ ownerId: b.id, slug: `theirs-${randomUUID().slice(0, 8)}`, name: 'Theirs' })
+      .returning();
+    const session = (viewerId: string, locationId: string | null) => ({
+      id: randomUUID(),
+      videoId: video,
+      ownerId: owner.id,
+      viewerId,
+      startedAt: new Date(now - DAY),
+      lastSeenAt: new Date(now - DAY),
+      watchedSeconds: 300,
+      viewCountedAt: new Date(now - DAY),
+      locationId,
+    });
+    await db
+      .insert(playbackSessions)
+      .values([
+        session('at-main-1', null),
+        session('at-main-2', null),
+        session('at-harbour', harbour!.id),
+      ]);
+    const views = async (query: string) => (await ok(owner.cookie, query)).summary.totalViews.value;
+    expect(await views('')).toBe(3);
+    expect(await views('?location=main')).toBe(2);
+    expect(await views(`?location=${harbour!.id}`)).toBe(1);
+    const perVideo = (await ok(owner.cookie, `?location=${harbour!.id}`)).videoPerformance;
+    expect(perVideo.map((v) => [v.title, v.views])).toEqual([['Harbour Ride', 1]]);
+    for (const location of [theirs!.id, randomUUID(), 'nowhere']) {
+      const res = await analytics(owner.cookie, `?location=${location}`);
+      expect(res.statusCode, location).toBe(404);
     }
   });
 });

@@ -21,6 +21,7 @@ import {
 import { planIncludes } from '@shared/plan-features';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { addDays, localTime, startOfDay } from '../notifications/local-time';
+import { LOCATION_MESSAGES, MAIN_LOCATION } from '@shared/locations.contract';
 import type { AnalyticsRepository, PeriodTotals, Scope, VideoTotals } from './analytics.repository';
 import { csvFileName, toCsv, type CsvCell } from './csv';
 import { retentionCurve } from './retention';
@@ -113,6 +114,13 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
   }
 
   /** The owner's own video, or 404 (an unknown id, a malformed one, another owner's). */
+  /** The location filter: 'main', or one of the owner's further locations (else 404). */
+  async function ownLocation(ownerId: string, location: string | undefined) {
+    if (location === undefined || location === MAIN_LOCATION) return location ?? null;
+    if (UUID.test(location) && (await repo.hasLocation(ownerId, location))) return location;
+    throw new NotFoundError(LOCATION_MESSAGES.notFound);
+  }
+
   async function ownVideo(ownerId: string, id: string) {
     const found = UUID.test(id) ? await repo.findVideo(ownerId, id) : undefined;
     if (!found) throw new NotFoundError(VIDEO_NOT_FOUND);
@@ -186,16 +194,17 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
   /** One class's curve over a resolved period (retention route and its CSV). */
   async function retentionOf(
     owner: AnalyticsOwner,
-    q: { video: string; tz: string; from?: string; to?: string },
+    q: { video: string; location?: string; tz: string; from?: string; to?: string },
   ): Promise<RetentionResponse> {
     await checkTimeZone(q.tz);
     const video = await ownVideo(owner.id, q.video);
+    const location = await ownLocation(owner.id, q.location);
     const { window, period } = periodOf(owner, q);
     const duration = video.durationSeconds;
     const histogram =
       duration !== null && duration > 0
         ? await repo.retentionSteps(
-            { ...window, ownerId: owner.id, videoId: video.id },
+            { ...window, ownerId: owner.id, videoId: video.id, location },
             duration,
             RETENTION_STEPS,
           )
@@ -242,7 +251,8 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
       await checkTimeZone(query.tz);
       const video = query.video !== undefined ? await ownVideo(owner.id, query.video) : null;
       const { window, period } = periodOf(owner, query);
-      const scope: Scope = { ...window, ownerId: owner.id, videoId: video?.id ?? null };
+      const location = await ownLocation(owner.id, query.location);
+      const scope: Scope = { ...window, ownerId: owner.id, videoId: video?.id ?? null, location };
 
       const [totals, days, hourly, perVideo, videoCount] = await Promise.all([
         repo.periodTotals(scope),
@@ -313,7 +323,8 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
       await checkTimeZone(query.tz);
       const video = query.video !== undefined ? await ownVideo(owner.id, query.video) : null;
       const { window, period } = periodOf(owner, query);
-      const scope: Scope = { ...window, ownerId: owner.id, videoId: video?.id ?? null };
+      const location = await ownLocation(owner.id, query.location);
+      const scope: Scope = { ...window, ownerId: owner.id, videoId: video?.id ?? null, location };
       const name = (table: string) =>
         csvFileName([
           `cadence-${table}`,
