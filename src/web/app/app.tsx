@@ -97,6 +97,10 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
     component: lazyPage(() => import('@web/features/analytics/analytics-page'), 'AnalyticsPage'),
   },
   {
+    path: '/locations',
+    component: lazyPage(() => import('@web/features/locations/locations-page'), 'LocationsPage'),
+  },
+  {
     path: '/subscription',
     component: lazyPage(
       () => import('@web/features/subscription/subscription-page'),

@@ -3,7 +3,7 @@ import { INVALID_URL_TITLE, slugEndpoints } from '@shared/slug.contract';
 import { api, ApiError, failureMessage, isNetworkError } from './api';
 import { setCurrentUser } from './session';
 
-const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
 /** PUT /api/auth/slug (the dashboard's and /customize's link card): the cached user takes the answer. */
 export function useUpdateSlug() {

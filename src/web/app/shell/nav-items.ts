@@ -2,6 +2,7 @@ import {
   BarChart3,
   CreditCard,
   LayoutDashboard,
+  MapPin,
   Palette,
   Settings,
   Upload,
@@ -30,6 +31,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { title: 'Upload Video', href: '/upload', icon: Upload },
       { title: 'Gym Customization', href: '/customize', icon: Palette },
       { title: 'Analytics', href: '/analytics', icon: BarChart3 },
+      { title: 'Locations', href: '/locations', icon: MapPin },
     ],
   },
   {

@@ -1,0 +1,90 @@
+import type { MouseEvent } from 'react';
+import { gymPagePath } from '@shared/gyms.contract';
+import type { LocationDto } from '@shared/locations.contract';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
+import { failureMessage } from '@web/lib/api';
+import { toast } from '@web/lib/use-toast';
+import { useDeleteLocation } from './api/locations';
+
+/**
+ * Confirms, then deletes a further location and its page. `onlyHere` names the classes no other
+ * location offers: they go back to the first location, so no class is left offered nowhere.
+ */
+export function DeleteLocationDialog({
+  location,
+  firstName,
+  onlyHere,
+  onClose,
+}: {
+  location: LocationDto | null;
+  firstName: string;
+  onlyHere: readonly string[];
+  onClose: () => void;
+}) {
+  const remove = useDeleteLocation();
+
+  function confirm(event: MouseEvent) {
+    event.preventDefault();
+    if (!location) return;
+    remove.mutate(location.id, {
+      onSuccess: ({ message }) => {
+        toast({ title: message, description: `${location.name} and its page are gone.` });
+        onClose();
+      },
+      onError: (error) => {
+        toast({
+          title: 'Delete failed',
+          description: failureMessage(error, 'Unable to delete the location. Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <AlertDialog
+      open={location !== null}
+      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {location?.name}?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">
+              <p>
+                Its page{' '}
+                <span className="font-mono break-all">
+                  {location ? gymPagePath(location.slug) : ''}
+                </span>{' '}
+                goes offline. Your classes are not deleted.
+              </p>
+              {onlyHere.length > 0 ? (
+                <p data-testid="delete-location-classes">
+                  Classes only offered here go back to {firstName}, your first location:{' '}
+                  {onlyHere.map((title) => `“${title}”`).join(', ')}.
+                </p>
+              ) : (
+                <p>Every class it offers is also offered at another location.</p>
+              )}
+            </div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete location'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
