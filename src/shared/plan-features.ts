@@ -4,30 +4,76 @@ import { PLANS, type Plan, type PlanId } from './plans';
  * What each plan includes beyond its video quota (issue #18): every line of a plan card is one of
  * these features, and every gate in Cadence (server refusals, the web's locks, the Subscription
  * page's comparison) asks `planIncludes` and words a lock with `lockedMessage`. Plans are ordered:
- * a feature included in a plan is included in every plan after it.
+ * a feature included in a plan is included in every plan after it. `detail` says in one sentence what
+ * the feature does, where the Subscription page compares the plans.
  */
 export const FEATURES = {
   /** The streaming ladder's top rung: 720p ('Standard quality') below it. */
-  hdQuality: { plan: 'power-cycle', name: 'HD quality' },
+  hdQuality: {
+    plan: 'power-cycle',
+    name: 'HD quality',
+    detail: 'Classes stream up to 1080p; Standard quality stops at 720p.',
+  },
   /** A 2160p rung, when the source has it (never upscaled). */
-  uhdQuality: { plan: 'elite-studio', name: '4K quality' },
+  uhdQuality: {
+    plan: 'elite-studio',
+    name: '4K quality',
+    detail: 'Classes stream up to 2160p when the upload has it (never upscaled).',
+  },
   /** White balance, denoise and the logo on the video, beside the basic lighting and loudness. */
-  advancedEnhancement: { plan: 'power-cycle', name: 'Advanced AI enhancement' },
+  advancedEnhancement: {
+    plan: 'power-cycle',
+    name: 'Advanced AI enhancement',
+    detail: 'White balance, denoise and your logo on the video, beside lighting and loudness.',
+  },
   /** Background replacement. */
-  premiumEnhancement: { plan: 'spin-master', name: 'Premium AI enhancement' },
+  premiumEnhancement: {
+    plan: 'spin-master',
+    name: 'Premium AI enhancement',
+    detail:
+      'Background replacement: swap the studio behind the instructor for a scene you describe.',
+  },
   /** The gym's logo and colours on its public page (Spin Starter: Cadence's default look). */
-  customBranding: { plan: 'power-cycle', name: 'Custom branding' },
+  customBranding: {
+    plan: 'power-cycle',
+    name: 'Custom branding',
+    detail: 'Your logo and colors on your class page.',
+  },
   /** The description and the page icon on the public page, without "Powered by Cadence". */
-  fullBranding: { plan: 'spin-master', name: 'Full branding' },
+  fullBranding: {
+    plan: 'spin-master',
+    name: 'Full branding',
+    detail: 'Your description and your logo as the page icon, without “Powered by Cadence”.',
+  },
   /** A hero image and a display font on the public page. */
-  fullCustomization: { plan: 'elite-studio', name: 'Full customization' },
+  fullCustomization: {
+    plan: 'elite-studio',
+    name: 'Full customization',
+    detail: 'A hero image and a display font for your class page’s headings.',
+  },
   /** The analytics dashboard (charts, tabs); Spin Starter sees the four totals. */
-  analyticsDashboard: { plan: 'power-cycle', name: 'Analytics dashboard' },
+  analyticsDashboard: {
+    plan: 'power-cycle',
+    name: 'Analytics dashboard',
+    detail: 'Charts and tables of views by day, class and hour; every plan has the four totals.',
+  },
   /** A date range, audience retention per class and CSV export. */
-  advancedAnalytics: { plan: 'spin-master', name: 'Advanced analytics' },
-  customDomain: { plan: 'spin-master', name: 'Custom domain' },
-  multiLocation: { plan: 'elite-studio', name: 'Multi-location' },
-} as const satisfies Record<string, { plan: PlanId; name: string }>;
+  advancedAnalytics: {
+    plan: 'spin-master',
+    name: 'Advanced analytics',
+    detail: 'A custom date range, audience retention per class and CSV export.',
+  },
+  customDomain: {
+    plan: 'spin-master',
+    name: 'Custom domain',
+    detail: 'Your class page on your own domain.',
+  },
+  multiLocation: {
+    plan: 'elite-studio',
+    name: 'Multi-location',
+    detail: 'Up to 25 locations under one account, each with its own page, branding and domain.',
+  },
+} as const satisfies Record<string, { plan: PlanId; name: string; detail: string }>;
 
 export type Feature = keyof typeof FEATURES;
 

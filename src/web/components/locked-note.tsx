@@ -30,6 +30,8 @@ export function LockedNote({
         {message}{' '}
         <Link
           href="/subscription"
+          // The Subscription page's comparison shows this feature's row and the plan that unlocks it.
+          state={{ compare: feature }}
           className="font-medium whitespace-nowrap text-foreground underline underline-offset-4 hover:text-primary"
         >
           Upgrade to {unlockingPlan(feature).name}

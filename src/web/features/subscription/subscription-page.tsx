@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { PlanId } from '@shared/plans';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { PLANS, type PlanId } from '@shared/plans';
 import type { PlanView, SubscriptionView } from '@shared/plans.contract';
 import {
   AlertDialog,
@@ -21,10 +22,13 @@ import { useCancelSubscription, useCheckout, usePortal } from './api/billing';
 import { useChangePlan } from './api/change-plan';
 import { plansQuery, usePlans, useSubscription } from './api/plans';
 import { BillingNotice, billingDate } from './billing-notice';
-import { ChangePlanDialog } from './change-plan-dialog';
+import { ChangePlanDialog, type ChangeKind } from './change-plan-dialog';
 import { CurrentPlanCard } from './current-plan-card';
 import { failed } from './failed-toast';
 import { PlanCard } from './plan-card';
+import { DIALOG_ROWS, PlanChangeList } from './plan-change-list';
+import { comparedFeature } from './plan-changes';
+import { PlanCompare } from './plan-compare';
 import { SubscriptionFaq } from './subscription-faq';
 
 /** How often the page asks whether the webhook has applied a paid checkout. */
@@ -41,10 +45,11 @@ function paidAndActive(subscription: SubscriptionView | undefined): boolean {
 }
 
 /**
- * Subscription (product.md §2, §9): the current plan, real usage, the four plans and the FAQ. With
- * Stripe: Upgrade goes to Checkout (then 'Confirming your payment…' until the webhook applies the
- * plan), a paid plan switches with the prorated charge shown first, Manage Billing and View
- * Invoices open the Customer Portal, Cancel ends the plan at the period's end.
+ * Subscription (product.md §2, §9): the current plan, real usage, the four plans, their comparison
+ * and the FAQ. Choosing a plan first says what it adds or takes away. With Stripe: Upgrade goes on
+ * to Checkout (then 'Confirming your payment…' until the webhook applies the plan), a paid plan
+ * switches with the prorated charge shown first, Manage Billing and View Invoices open the Customer
+ * Portal, Cancel ends the plan at the period's end.
  */
 export function SubscriptionPage() {
   const search = new URLSearchParams(useSearch());
@@ -62,6 +67,8 @@ export function SubscriptionPage() {
   const [switching, setSwitching] = useState<PlanView | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const checkoutCancelled = search.get('checkout') === 'cancelled';
+  // A lock's 'Upgrade to {plan}' link: the comparison shows its feature (LockedNote's history state).
+  const highlight = comparedFeature(useHistoryState());
 
   const confirmed = confirming && paidAndActive(subscription.data);
   useEffect(() => {
@@ -77,6 +84,11 @@ export function SubscriptionPage() {
 
   const connected = subscription.data?.billing.connected ?? false;
   const current = plans.data?.find((p) => p.isCurrentPlan);
+  const kind: ChangeKind = !connected
+    ? 'manual'
+    : !current || current.price === 0
+      ? 'checkout'
+      : 'switch';
 
   function applyChange(planId: PlanId) {
     changePlan.mutate(planId, {
@@ -88,13 +100,15 @@ export function SubscriptionPage() {
     });
   }
 
+  /** Every change asks first with what it adds or takes away; with Stripe, Spin Starter is the cancel. */
   function choose(plan: PlanView) {
-    if (!connected) return applyChange(plan.id);
-    if (plan.price === 0) return setCancelling(true);
-    if (!current || current.price === 0) {
-      return checkout.mutate(plan.id, { onError: failed('Checkout not started') });
-    }
+    if (connected && plan.price === 0) return setCancelling(true);
     setSwitching(plan);
+  }
+
+  function confirmChange(plan: PlanView) {
+    if (kind !== 'checkout') return applyChange(plan.id);
+    checkout.mutate(plan.id, { onError: failed('Checkout not started') });
   }
 
   function confirmCancel() {
@@ -186,12 +200,16 @@ export function SubscriptionPage() {
         </section>
       )}
 
+      {plans.data && <PlanCompare plans={plans.data} highlight={highlight} />}
+
       <SubscriptionFaq connected={connected} />
 
       <ChangePlanDialog
         plan={switching}
-        pending={changePlan.isPending}
-        onConfirm={() => switching && applyChange(switching.id)}
+        current={current}
+        kind={kind}
+        pending={changePlan.isPending || checkout.isPending}
+        onConfirm={() => switching && confirmChange(switching)}
         onClose={() => setSwitching(null)}
       />
 
@@ -199,7 +217,7 @@ export function SubscriptionPage() {
         open={cancelling}
         onOpenChange={(open) => !open && !cancel.isPending && setCancelling(false)}
       >
-        <AlertDialogContent>
+        <AlertDialogContent className={DIALOG_ROWS}>
           <AlertDialogHeader>
             <AlertDialogTitle>Cancel your subscription?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -208,6 +226,7 @@ export function SubscriptionPage() {
                 : 'Your plan stays until the end of the period you paid for; then your account moves to Spin Starter. Your videos stay.'}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {current && <PlanChangeList from={current} to={PLANS[0]!} />}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={cancel.isPending}>Keep my plan</AlertDialogCancel>
             <AlertDialogAction
