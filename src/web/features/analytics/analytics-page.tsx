@@ -1,16 +1,24 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { AlertTriangle, X } from 'lucide-react';
 import { ANALYTICS_LOCKS } from '@shared/analytics.contract';
+import { LOCATION_MESSAGES } from '@shared/locations.contract';
 import { planIncludes } from '@shared/plan-features';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ApiError } from '@web/lib/api';
+import { useLocations } from '@web/lib/locations';
 import { useCurrentUser } from '@web/lib/session';
-import { useAnalytics, useAnalyticsSummary, type DayRange } from './api/analytics';
+import {
+  useAnalytics,
+  useAnalyticsSummary,
+  type DayRange,
+  type LocationFilter,
+} from './api/analytics';
 import { DateRangePicker, localDay } from './date-range-picker';
 import { periodText } from './format';
+import { LocationSelect } from './location-filter';
 import { OverviewTab } from './overview-tab';
 import { LockedNote } from '@web/components/locked-note';
 import { RetentionTab } from './retention-tab';
@@ -53,7 +61,9 @@ function LoadError({
     >
       <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
       {status === 404
-        ? 'That video was not found.'
+        ? (error as ApiError).serverMessage === LOCATION_MESSAGES.notFound
+          ? LOCATION_MESSAGES.notFound
+          : 'That video was not found.'
         : status === 400 || status === 403
           ? (error as ApiError).serverMessage
           : 'Unable to load analytics. Please try again.'}
@@ -129,13 +139,16 @@ function Dashboard({ advanced }: { advanced: boolean }) {
   const from = params.get('from');
   const to = params.get('to');
   const range: DayRange = advanced && from && to ? { from, to } : null;
-  const query = useAnalytics(videoId, range);
+  const location: LocationFilter = params.get('location') || null;
+  const query = useAnalytics(videoId, range, location);
   const data = query.data;
+  const locations = useLocations().data?.locations ?? [];
 
-  /** The same screen with another range (the class filter kept). */
-  function hrefWith(next: DayRange, video = videoId): string {
+  /** The same screen with another range (the class and location filters kept). */
+  function hrefWith(next: DayRange, video = videoId, place = location): string {
     const q = new URLSearchParams();
     if (video) q.set('video', video);
+    if (place) q.set('location', place);
     if (next) {
       q.set('from', next.from);
       q.set('to', next.to);
@@ -145,7 +158,7 @@ function Dashboard({ advanced }: { advanced: boolean }) {
   }
 
   const view: DashboardView | null = data
-    ? { range, advanced, period: periodText(data.period) }
+    ? { range, location, advanced, period: periodText(data.period) }
     : null;
 
   return (
@@ -158,9 +171,16 @@ function Dashboard({ advanced }: { advanced: boolean }) {
         }
       />
 
-      {advanced ? (
-        data &&
-        user && (
+      {/* The filters share a row where they fit (the location one with further locations only). */}
+      <div className="flex flex-wrap gap-3 empty:hidden *:grow">
+        {locations.length > 1 && (
+          <LocationSelect
+            locations={locations}
+            value={location}
+            onChange={(next) => navigate(hrefWith(range, videoId, next))}
+          />
+        )}
+        {advanced && data && user && (
           <DateRangePicker
             // A new range from the address (back, forward) starts the fields over.
             key={`${range?.from ?? ''}:${range?.to ?? ''}`}
@@ -169,10 +189,9 @@ function Dashboard({ advanced }: { advanced: boolean }) {
             defaultFrom={data.period.firstDay}
             onChange={(next) => navigate(hrefWith(next))}
           />
-        )
-      ) : (
-        <LockedNote feature="advancedAnalytics" message={ANALYTICS_LOCKS.range} />
-      )}
+        )}
+      </div>
+      {!advanced && <LockedNote feature="advancedAnalytics" message={ANALYTICS_LOCKS.range} />}
 
       {data?.video && (
         <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 px-4 py-2 text-sm">
@@ -194,11 +213,13 @@ function Dashboard({ advanced }: { advanced: boolean }) {
         <LoadError
           error={query.error}
           reset={
-            videoId
-              ? { href: hrefWith(null, null), label: 'Show all videos' }
-              : range
-                ? { href: '/analytics', label: 'Show the last 30 days' }
-                : null
+            location
+              ? { href: hrefWith(range, videoId, null), label: 'Show all locations' }
+              : videoId
+                ? { href: hrefWith(null, null), label: 'Show all videos' }
+                : range
+                  ? { href: '/analytics', label: 'Show the last 30 days' }
+                  : null
           }
         />
       )}
@@ -232,7 +253,12 @@ function Dashboard({ advanced }: { advanced: boolean }) {
             </TabsContent>
             <TabsContent value="retention">
               {advanced ? (
-                <RetentionTab data={data} range={range} periodText={view.period} />
+                <RetentionTab
+                  data={data}
+                  range={range}
+                  location={location}
+                  periodText={view.period}
+                />
               ) : (
                 <Card>
                   <CardHeader>

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import type { CsvTable } from '@shared/analytics.contract';
 import { Button } from '@web/components/ui/button';
-import { csvUrl, type DayRange } from './api/analytics';
+import { csvUrl, type DayRange, type LocationFilter } from './api/analytics';
 
 /** A table's "Export CSV": a plain download link (the server's answer is the attachment). */
 export function ExportCsv({
@@ -9,16 +9,22 @@ export function ExportCsv({
   label,
   videoId = null,
   range,
+  location,
 }: {
   table: CsvTable;
   /** What the file holds, for the link's accessible name: "Export {label} as CSV". */
   label: string;
   videoId?: string | null;
   range: DayRange;
+  location: LocationFilter;
 }) {
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={csvUrl(table, videoId, range)} download aria-label={`Export ${label} as CSV`}>
+      <a
+        href={csvUrl(table, videoId, range, location)}
+        download
+        aria-label={`Export ${label} as CSV`}
+      >
         <Download aria-hidden="true" />
         Export CSV
       </a>

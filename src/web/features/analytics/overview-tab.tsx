@@ -36,7 +36,12 @@ export function OverviewTab({ data, view }: { data: AnalyticsResponse; view: Das
           </CardDescription>
           {view.advanced && (
             <CardAction>
-              <ExportCsv table="days" label="views per day" range={view.range} />
+              <ExportCsv
+                table="days"
+                label="views per day"
+                range={view.range}
+                location={view.location}
+              />
             </CardAction>
           )}
         </CardHeader>

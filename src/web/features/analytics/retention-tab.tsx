@@ -20,7 +20,7 @@ import {
 } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
-import { useRetention, type DayRange } from './api/analytics';
+import { useRetention, type DayRange, type LocationFilter } from './api/analytics';
 import { EmptyState } from './empty-state';
 import { ExportCsv } from './export-csv';
 import { formatCount, formatPercent } from './format';
@@ -117,16 +117,18 @@ function RetentionChart({ points, title }: { points: RetentionPoint[]; title: st
 export function RetentionTab({
   data,
   range,
+  location,
   periodText,
 }: {
   data: AnalyticsResponse;
   range: DayRange;
+  location: LocationFilter;
   periodText: string;
 }) {
   const classes = data.videoPerformance;
   const [chosen, setChosen] = useState<string | null>(null);
   const videoId = chosen ?? classes[0]?.videoId ?? null;
-  const query = useRetention(videoId, range);
+  const query = useRetention(videoId, range, location);
   const id = useId();
   const r = query.data;
   const half = r?.points.find((p) => p.percent < 50);
@@ -161,6 +163,7 @@ export function RetentionTab({
               label={`the audience retention of ${r.video.title}`}
               videoId={r.video.id}
               range={range}
+              location={location}
             />
           </CardAction>
         )}

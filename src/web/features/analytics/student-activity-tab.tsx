@@ -69,7 +69,12 @@ export function StudentActivityTab({
           <CardAction className="flex flex-wrap items-center justify-end gap-2">
             {badge}
             {view.advanced && (
-              <ExportCsv table="days" label="active students per day" range={view.range} />
+              <ExportCsv
+                table="days"
+                label="active students per day"
+                range={view.range}
+                location={view.location}
+              />
             )}
           </CardAction>
         </CardHeader>
@@ -96,7 +101,12 @@ export function StudentActivityTab({
           </CardDescription>
           {view.advanced && (
             <CardAction>
-              <ExportCsv table="hours" label="views by hour" range={view.range} />
+              <ExportCsv
+                table="hours"
+                label="views by hour"
+                range={view.range}
+                location={view.location}
+              />
             </CardAction>
           )}
         </CardHeader>

@@ -33,7 +33,7 @@ function VideoTitle({
     <span className="block truncate font-medium">{video.title}</span>
   ) : (
     <Link
-      href={`/analytics${queryString({ video: video.videoId, ...view.range })}`}
+      href={`/analytics${queryString({ video: video.videoId, location: view.location ?? undefined, ...view.range })}`}
       className="block truncate font-medium underline-offset-4 hover:underline"
     >
       {video.title}
@@ -99,6 +99,7 @@ export function VideoPerformanceTab({
                 label="video performance"
                 videoId={data.video?.id ?? null}
                 range={view.range}
+                location={view.location}
               />
             )}
           </CardAction>
