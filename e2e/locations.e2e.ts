@@ -354,6 +354,10 @@ describe('moving off Elite Studio', () => {
     await dialog.getByRole('button', { name: 'Delete location' }).click();
     await toast(page, LOCATION_MESSAGES.deleted);
     await expect.poll(() => page.getByTestId('location-card').count()).toBe(1);
+    // The button that opened the dialog is gone: focus lands on the list, not lost on the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Your locations');
     expect(
       await locationCard(page, 'Peak Cycle').getByTestId('location-class-count').textContent(),
     ).toBe('3 classes');

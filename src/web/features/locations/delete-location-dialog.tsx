@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { gymPagePath } from '@shared/gyms.contract';
 import type { LocationDto } from '@shared/locations.contract';
 import {
@@ -24,19 +24,24 @@ export function DeleteLocationDialog({
   firstName,
   onlyHere,
   onClose,
+  onDeleted,
 }: {
   location: LocationDto | null;
   firstName: string;
   onlyHere: readonly string[];
   onClose: () => void;
+  /** Where focus goes once the location (and the button that opened this) is gone. */
+  onDeleted: () => void;
 }) {
   const remove = useDeleteLocation();
+  const deleted = useRef(false);
 
   function confirm(event: MouseEvent) {
     event.preventDefault();
     if (!location) return;
     remove.mutate(location.id, {
       onSuccess: ({ message }) => {
+        deleted.current = true;
         toast({ title: message, description: `${location.name} and its page are gone.` });
         onClose();
       },
@@ -55,7 +60,14 @@ export function DeleteLocationDialog({
       open={location !== null}
       onOpenChange={(open) => !open && !remove.isPending && onClose()}
     >
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          onDeleted();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {location?.name}?</AlertDialogTitle>
           <AlertDialogDescription asChild>

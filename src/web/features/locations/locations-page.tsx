@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { gymPagePath } from '@shared/gyms.contract';
@@ -71,6 +71,7 @@ function Locations({ view }: { view: LocationsView }) {
   const videos = useOwnerVideos();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const gym = view.locations[0]!;
   const titles = new Map((videos.data ?? []).map((v) => [v.id, v.title]));
   const onlyHere = deleting
@@ -105,7 +106,12 @@ function Locations({ view }: { view: LocationsView }) {
           )}
         </div>
       )}
-      <ul className="grid gap-4 xl:grid-cols-2" aria-label="Your locations">
+      <ul
+        ref={list}
+        tabIndex={-1}
+        className="grid gap-4 outline-none xl:grid-cols-2"
+        aria-label="Your locations"
+      >
         {view.locations.map((location) => (
           <li key={location.id} className="min-w-0">
             <LocationCard
@@ -131,6 +137,7 @@ function Locations({ view }: { view: LocationsView }) {
         firstName={gym.name}
         onlyHere={onlyHere}
         onClose={() => setDeleting(null)}
+        onDeleted={() => list.current?.focus()}
       />
     </>
   );
