@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, X } from 'lucide-react';
 import type { z } from 'zod';
-import { publicGymUrl, sanitizeSlugInput, updateSlugBody } from '@shared/slug.contract';
+import { publicGymUrl, updateSlugBody } from '@shared/slug.contract';
 import { FormField } from '@web/components/form-field';
+import { SlugUrlInput } from '@web/components/slug-url-input';
 import { SlugAvailabilityNote } from '@web/components/slug-availability';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
 import { useSlugAvailability } from '@web/lib/slug-availability';
 import { slugUpdateFailure, useUpdateSlug } from '@web/lib/update-slug';
 import { dismissErrorToasts, toast } from '@web/lib/use-toast';
@@ -73,33 +73,7 @@ export function SlugEditForm({ slug, onDone }: { slug: string | null; onDone: ()
         describedBy={`${id}-availability`}
       >
         {(aria) => (
-          <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-            <span
-              aria-hidden="true"
-              className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
-            >
-              {origin.replace(/^https?:\/\//, '')}/gym/
-            </span>
-            <Controller
-              control={control}
-              name="slug"
-              render={({ field }) => (
-                <Input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(sanitizeSlugInput(event.target.value))}
-                  autoFocus
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={60}
-                  className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
-                />
-              )}
-            />
-          </div>
+          <SlugUrlInput control={control} name="slug" aria={aria} origin={origin} autoFocus />
         )}
       </FormField>
       <SlugAvailabilityNote

@@ -9,9 +9,9 @@ import {
   type LocationDto,
   type LocationValues,
 } from '@shared/locations.contract';
-import { sanitizeSlugInput } from '@shared/slug.contract';
 import { FieldError, FormField } from '@web/components/form-field';
 import { SlugAvailabilityNote } from '@web/components/slug-availability';
+import { SlugUrlInput } from '@web/components/slug-url-input';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -149,33 +149,13 @@ export function LocationFormDialog({
               describedBy={`${id}-availability`}
             >
               {(aria) => (
-                <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-                  <span
-                    aria-hidden="true"
-                    className="hidden items-center border-r bg-muted px-3 font-mono text-sm text-muted-foreground sm:flex"
-                  >
-                    {origin.replace(/^https?:\/\//, '')}/gym/
-                  </span>
-                  <Controller
-                    control={control}
-                    name="slug"
-                    render={({ field }) => (
-                      <Input
-                        {...aria}
-                        ref={field.ref}
-                        name={field.name}
-                        value={field.value}
-                        onBlur={field.onBlur}
-                        onChange={(event) => field.onChange(sanitizeSlugInput(event.target.value))}
-                        autoComplete="off"
-                        spellCheck={false}
-                        maxLength={60}
-                        placeholder="peak-cycle-downtown"
-                        className="rounded-none border-0 font-mono shadow-none focus-visible:ring-0"
-                      />
-                    )}
-                  />
-                </div>
+                <SlugUrlInput
+                  control={control}
+                  name="slug"
+                  aria={aria}
+                  origin={origin}
+                  placeholder="peak-cycle-downtown"
+                />
               )}
             </FormField>
             <SlugAvailabilityNote
