@@ -70,7 +70,7 @@ async function readRow(page: Page, feature: Feature) {
   const cells: Record<string, string> = {};
   for (const plan of PLANS) {
     cells[plan.name] =
-      (await row(page, feature).locator(`td[data-plan=${plan.id}]`).textContent()) ?? '';
+      (await row(page, feature).locator(`td[data-compare-plan=${plan.id}]`).textContent()) ?? '';
   }
   return { name, cells };
 }
@@ -165,7 +165,7 @@ describe('the plan comparison', () => {
     }
 
     // The current plan's column is marked.
-    const current = compare(page).locator('thead th[data-current]');
+    const current = compare(page).locator('thead th[data-compare-current]');
     expect(await current.count()).toBe(1);
     expect(await current.innerText()).toContain('Spin Starter');
     expect(await current.innerText()).toContain('Current Plan');
@@ -192,7 +192,7 @@ describe('the plan comparison', () => {
       expect(box!.y).toBeGreaterThanOrEqual(0);
       expect(box!.y + box!.height).toBeLessThanOrEqual(height);
 
-      const header = (id: string) => compare(page).locator(`thead th[data-plan=${id}]`);
+      const header = (id: string) => compare(page).locator(`thead th[data-compare-plan=${id}]`);
       expect(await header('spin-master').isVisible()).toBe(true);
       expect(await header('spin-starter').isVisible()).toBe(true); // the current plan
       if (name === 'phone') {
@@ -247,9 +247,11 @@ describe('the plan comparison', () => {
     await dialog.getByRole('button', { name: 'Switch to Spin Master' }).click();
     await waitForToast(page, 'Plan updated');
     expect(await page.getByTestId('current-plan-name').textContent()).toBe('Spin Master');
-    expect(await compare(page).locator('thead th[data-current]').getAttribute('data-plan')).toBe(
-      'spin-master',
-    );
+    expect(
+      await compare(page)
+        .locator('thead th[data-compare-current]')
+        .getAttribute('data-compare-plan'),
+    ).toBe('spin-master');
 
     await card(page, 'power-cycle')
       .getByRole('button', { name: 'Downgrade to Power Cycle' })

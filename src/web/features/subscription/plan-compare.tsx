@@ -130,8 +130,8 @@ export function PlanCompare({
                 <th
                   key={plan.id}
                   scope="col"
-                  data-plan={plan.id}
-                  data-current={plan.isCurrentPlan || undefined}
+                  data-compare-plan={plan.id}
+                  data-compare-current={plan.isCurrentPlan || undefined}
                   className={cn('p-2 text-center align-bottom @xl:p-4', column(plan), tint(plan))}
                 >
                   {plan.isCurrentPlan && (
@@ -183,7 +183,7 @@ export function PlanCompare({
                   {plans.map((plan) => (
                     <td
                       key={plan.id}
-                      data-plan={plan.id}
+                      data-compare-plan={plan.id}
                       className={cn(
                         'p-2 align-middle @xl:p-4',
                         column(plan),
