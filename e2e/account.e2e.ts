@@ -241,6 +241,11 @@ describe('subscription', () => {
     }
 
     await card('power-cycle').getByRole('button', { name: 'Upgrade to Power Cycle' }).click();
+    // Every change asks first, with what the plan adds (issue #18 part 6).
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Switch to Power Cycle' })
+      .click();
     await waitForToast(page, 'Plan updated', 'You are now on Power Cycle.');
     expect(await page.getByTestId('current-plan-name').textContent()).toBe('Power Cycle');
     expect(await page.getByTestId('usage-text').textContent()).toBe('1 of 10 videos used');

@@ -96,6 +96,11 @@ describe('Stripe billing', () => {
       .locator('[data-plan=spin-master]')
       .getByRole('button', { name: 'Upgrade to Spin Master' })
       .click();
+    // The change asks first, with what the plan adds (issue #18 part 6).
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Continue to Checkout' })
+      .click();
     await page.getByRole('heading', { name: 'Stand-in Checkout' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
     await page.getByRole('button', { name: 'Pay and subscribe' }).click();
@@ -124,6 +129,11 @@ describe('Stripe billing', () => {
     await page
       .locator('[data-plan=power-cycle]')
       .getByRole('button', { name: 'Upgrade to Power Cycle' })
+      .click();
+    // The change asks first, with what the plan adds (issue #18 part 6).
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Continue to Checkout' })
       .click();
     await page.getByRole('heading', { name: 'Stand-in Checkout' }).waitFor();
     await page.getByRole('button', { name: 'Back', exact: true }).click();
