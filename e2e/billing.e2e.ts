@@ -295,7 +295,7 @@ describe('Stripe billing', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('payment-failed-banner').count()).toBe(0);
-  });
+  }, 240_000); // screenshots and axe at three widths, light and dark, of the grown Subscription page
 
   it('a replayed webhook changes nothing and a forged one is refused with 400', async () => {
     const owner = await onboardOwner(e2e.app, {
