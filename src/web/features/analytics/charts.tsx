@@ -8,7 +8,19 @@ export interface ChartPoint {
   value: number;
 }
 
-const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+/** The analytics charts' axis labels and tooltip, in the theme's colours. */
+export const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+export const TOOLTIP_STYLE = {
+  contentStyle: {
+    background: 'var(--color-popover)',
+    color: 'var(--color-popover-foreground)',
+    border: '1px solid var(--color-border)',
+    borderRadius: 8,
+    fontSize: 12,
+  },
+  labelStyle: { color: 'var(--color-popover-foreground)', fontWeight: 600 },
+  itemStyle: { color: 'var(--color-popover-foreground)' },
+};
 
 /**
  * A bar chart drawn by recharts for the eye, with the same figures as a table for screen readers
@@ -57,15 +69,7 @@ export function BarSeries({
               cursor={{ fill: 'var(--color-muted)' }}
               labelFormatter={(_label, payload) => payload?.[0]?.payload?.fullLabel ?? ''}
               formatter={(value) => [value, valueName]}
-              contentStyle={{
-                background: 'var(--color-popover)',
-                color: 'var(--color-popover-foreground)',
-                border: '1px solid var(--color-border)',
-                borderRadius: 8,
-                fontSize: 12,
-              }}
-              labelStyle={{ color: 'var(--color-popover-foreground)', fontWeight: 600 }}
-              itemStyle={{ color: 'var(--color-popover-foreground)' }}
+              {...TOOLTIP_STYLE}
             />
             <Bar
               dataKey="value"

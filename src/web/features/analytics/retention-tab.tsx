@@ -22,10 +22,9 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { useRetention, type DayRange, type LocationFilter } from './api/analytics';
 import { EmptyState } from './empty-state';
+import { AXIS_TICK, TOOLTIP_STYLE } from './charts';
 import { ExportCsv } from './export-csv';
 import { formatCount, formatPercent } from './format';
-
-const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
 
 /** 0:00, 5:24, 1:02:00: a point of the class. */
 export function classTime(seconds: number): string {
@@ -68,15 +67,7 @@ function RetentionChart({ points, title }: { points: RetentionPoint[]; title: st
             <Tooltip
               formatter={(value) => [`${value}%`, 'Still watching']}
               labelFormatter={(label) => `At ${label}`}
-              contentStyle={{
-                background: 'var(--color-popover)',
-                color: 'var(--color-popover-foreground)',
-                border: '1px solid var(--color-border)',
-                borderRadius: 8,
-                fontSize: 12,
-              }}
-              labelStyle={{ color: 'var(--color-popover-foreground)', fontWeight: 600 }}
-              itemStyle={{ color: 'var(--color-popover-foreground)' }}
+              {...TOOLTIP_STYLE}
             />
             <Area
               type="linear"
