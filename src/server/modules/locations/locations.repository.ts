@@ -226,11 +226,13 @@ export function locationsRepository(db: Db) {
           return { status: 'nowhere', titles: nowhere.map((v) => v.title) } as const;
 
         if (locationId === 'main') {
-          for (const v of owned) {
-            const on = wanted.has(v.id);
-            if (v.offeredAtMain !== on)
-              await tx.update(videos).set({ offeredAtMain: on }).where(eq(videos.id, v.id));
-          }
+          // One write: each of the owner's classes is offered at the first location or not.
+          await tx
+            .update(videos)
+            .set({
+              offeredAtMain: wanted.size ? inArray(videos.id, [...wanted]) : sql`false`,
+            })
+            .where(eq(videos.userId, ownerId));
         } else {
           await tx.delete(videoLocations).where(eq(videoLocations.locationId, locationId));
           if (wanted.size > 0)
