@@ -245,7 +245,16 @@ export async function buildServices(deps: ServiceDeps) {
     log: log.child({ area: 'backgrounds' }),
   });
 
-  const locations = locationsService({ repo: locationsRepository(db), publicGyms });
+  const branding = brandingService({
+    repo: brandingRepository(db),
+    store,
+    appHosts: config.appHosts,
+    resolveTxt: deps.txtResolver ?? systemTxtResolver(),
+    now,
+    log,
+    publicGyms,
+  });
+  const locations = locationsService({ repo: locationsRepository(db), publicGyms, branding });
 
   return {
     log,
@@ -275,15 +284,7 @@ export async function buildServices(deps: ServiceDeps) {
     plans,
     analytics,
     notifications,
-    branding: brandingService({
-      repo: brandingRepository(db),
-      store,
-      appHosts: config.appHosts,
-      resolveTxt: deps.txtResolver ?? systemTxtResolver(),
-      now,
-      log,
-      publicGyms,
-    }),
+    branding,
     locations,
     gyms: gymsService({
       repo: gymsRepository(db),

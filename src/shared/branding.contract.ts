@@ -158,6 +158,18 @@ const txtRecord = z.object({
 });
 export type DomainTxtRecord = z.infer<typeof txtRecord>;
 
+/** A custom domain's state, the gym's (BrandingDto) or a further location's (LocationDto). */
+export const customDomainView = z.object({
+  customDomain: z.string().nullable(),
+  /** null without a domain; 'pending' until its TXT record is found; only 'verified' serves the page. */
+  customDomainStatus: customDomainStatus.nullable(),
+  /** When the domain was verified (ISO), or null. */
+  customDomainVerifiedAt: z.string().nullable(),
+  /** The TXT record to create while the domain is pending, else null. */
+  customDomainRecord: txtRecord.nullable(),
+});
+export type CustomDomainView = z.infer<typeof customDomainView>;
+
 /** color.ts's BrandPalette, as brandPalette() computes it (the schema's type is exactly it). */
 const palette = z.object({
   primary: z.string(),
@@ -189,15 +201,9 @@ const brandingDto = z.object({
   heroImage: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
   /** The chosen display font (DISPLAY_FONTS), or null for the page's own. */
   displayFont: z.enum(DISPLAY_FONT_IDS).nullable(),
-  customDomain: z.string().nullable(),
   /** Whether the owner's plan includes a custom domain. */
   customDomainAllowed: z.boolean(),
-  /** null without a domain; 'pending' until its TXT record is found; only 'verified' serves the page. */
-  customDomainStatus: customDomainStatus.nullable(),
-  /** When the domain was verified (ISO), or null. */
-  customDomainVerifiedAt: z.string().nullable(),
-  /** The TXT record to create while the domain is pending, else null. */
-  customDomainRecord: txtRecord.nullable(),
+  ...customDomainView.shape,
 });
 export type BrandingDto = z.infer<typeof brandingDto>;
 
@@ -304,6 +310,8 @@ export const DOMAIN_MESSAGES = {
   invalid: 'Please enter a valid domain name, like classes.yourgym.com',
   ownHost: "This is Cadence's own address. Please enter your gym's domain.",
   taken: 'This domain is already connected to another gym.',
+  /** The owner's own gym or another of their locations holds it. */
+  takenByOwn: 'This domain already serves another of your locations. Remove it there first.',
   saved: 'Custom domain saved',
   removed: 'Custom domain removed',
   pending: 'Waiting for verification',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { hexColor } from './branding.contract';
+import {
+  customDomainView,
+  DOMAIN_MESSAGES,
+  hexColor,
+  updateDomainBody,
+  type UpdateDomainBody,
+} from './branding.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import { lockedMessage, MULTI_LOCATION_LIMIT } from './plan-features';
@@ -7,8 +13,9 @@ import { publicSlug } from './slug.contract';
 
 /**
  * Multi-location (issue #18 part 5, Elite Studio): the account's own gym is its first location; an
- * Elite owner adds further ones, each with its own slug and public page, name and colours, and
- * chooses which classes each offers. Off Elite the further pages go offline; nothing is deleted.
+ * Elite owner adds further ones, each with its own slug and public page, name, colours, logo and
+ * custom domain, and chooses which classes each offers. Off Elite the further pages go offline;
+ * nothing is deleted.
  */
 export const LOCATIONS_PATH = '/api/auth/locations';
 
@@ -34,6 +41,11 @@ export const LOCATION_MESSAGES = {
   saved: 'Location saved',
   deleted: 'Location deleted',
   classesSaved: 'Classes saved',
+  logoSaved: 'Location logo saved',
+  logoRemoved: "Location logo removed: its page shows the gym's logo",
+  domainSaved: DOMAIN_MESSAGES.saved,
+  domainRemoved: DOMAIN_MESSAGES.removed,
+  domainVerified: DOMAIN_MESSAGES.verified,
   /** Said to the owner whose plan no longer includes Multi-location. */
   offline: (count: number) =>
     `${count === 1 ? 'Your other location is' : `Your ${count} other locations are`} offline: only your first location's page is live. Nothing was deleted; return to Elite Studio to bring ${count === 1 ? 'it' : 'them'} back.`,
@@ -76,15 +88,20 @@ const location = z.object({
   /** The colours the page uses (the override, else the gym's). */
   primaryColor: z.string(),
   secondaryColor: z.string(),
+  /** The logo its page shows (its own, else the gym's), or null for the product's own mark. */
+  logoUrl: z.string().nullable(),
   /** Only further locations have overrides; null: the gym's own. */
   overrides: z.object({
     primaryColor: z.string().nullable(),
     secondaryColor: z.string().nullable(),
+    logoUrl: z.string().nullable(),
   }),
   /** Its public page is live (the first always; further ones while the plan includes them). */
   online: z.boolean(),
   /** The classes it offers. */
   videoIds: z.array(z.string()),
+  /** Its custom domain (the first location's is the gym's, set under Customize). */
+  ...customDomainView.shape,
 });
 export type LocationDto = z.infer<typeof location>;
 
@@ -149,5 +166,44 @@ export const locationsEndpoints = {
       summary: 'Sets which classes a location offers',
     }),
     { body: locationClassesBody, response: locationResponse },
+  ),
+  /** PUT: a domain for a further location, or null / '' to remove it (Elite Studio). */
+  setDomain: withSchemas(
+    endpoint<{ body: UpdateDomainBody; response: LocationResponse }>()({
+      method: 'PUT',
+      path: `${LOCATIONS_PATH}/:id/domain`,
+      access: 'owner',
+      summary: "Saves a further location's custom domain (pending until verified) or removes it",
+    }),
+    { body: updateDomainBody, response: locationResponse },
+  ),
+  verifyDomain: withSchemas(
+    endpoint<{ response: LocationResponse }>()({
+      method: 'POST',
+      path: `${LOCATIONS_PATH}/:id/domain/verify`,
+      access: 'owner',
+      summary: "Looks a further location's domain TXT record up and verifies the domain",
+    }),
+    { response: locationResponse },
+  ),
+  /** Multipart with one file in the field LOGO_FIELD, as the gym's logo. */
+  uploadLogo: withSchemas(
+    endpoint<{ body: FormData; response: LocationResponse }>()({
+      method: 'POST',
+      path: `${LOCATIONS_PATH}/:id/logo`,
+      access: 'owner',
+      summary: "Stores a further location's own logo (PNG, JPG, WebP, GIF or plain SVG; 5 MB)",
+      rawBody: 'multipart',
+    }),
+    { response: locationResponse },
+  ),
+  removeLogo: withSchemas(
+    endpoint<{ response: LocationResponse }>()({
+      method: 'DELETE',
+      path: `${LOCATIONS_PATH}/:id/logo`,
+      access: 'owner',
+      summary: "Removes a further location's own logo (its page shows the gym's)",
+    }),
+    { response: locationResponse },
   ),
 } as const;

@@ -1,10 +1,21 @@
-import { index, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { videos } from './videos';
 
 /**
  * An Elite Studio account's further locations (issue #18 part 5): each has its own slug and public
- * page, name and colour overrides. The account's own gym (users.company_slug) is its first
+ * page, name and branding overrides (colours, logo, custom domain). The account's own gym
+ * (users.company_slug) is its first
  * location and is not a row here. Off Elite the rows stay and their pages go offline.
  */
 export const gymLocations = pgTable(
@@ -20,10 +31,26 @@ export const gymLocations = pgTable(
     /** Overrides of the gym's colours; null: the gym's own. */
     primaryColor: varchar('primary_color', { length: 7 }),
     secondaryColor: varchar('secondary_color', { length: 7 }),
+    /** The location's own logo (stored as the gym's is, under the owner); null: the gym's. */
+    logoUrl: text('logo_url'),
+    /**
+     * The location's own custom domain, claimed and verified as the gym's is (users.custom_domain):
+     * a verified domain is unique across gyms and locations (the branding module checks both under
+     * one lock; each table's own index backs it).
+     */
+    customDomain: varchar('custom_domain', { length: 253 }),
+    customDomainToken: varchar('custom_domain_token', { length: 64 }),
+    customDomainAddedAt: timestamp('custom_domain_added_at', { withTimezone: true }),
+    customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('gym_locations_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('gym_locations_owner_idx').on(t.ownerId, t.createdAt),
+    uniqueIndex('gym_locations_verified_custom_domain_key')
+      .on(sql`lower(${t.customDomain})`)
+      .where(sql`${t.customDomainVerifiedAt} is not null`),
+  ],
 );
 
 /** Which further locations offer a class (the first location's offer is videos.offered_at_main). */

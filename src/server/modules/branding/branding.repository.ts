@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { gymLocations, type GymLocationRow } from '../../db/schema/locations';
 import { users, type UserRow } from '../../db/schema/users';
 
 export interface BrandingPatch {
@@ -12,8 +13,73 @@ export interface BrandingPatch {
   displayFont?: string | null;
 }
 
-/** The owner's branding: columns of the users row, read and written by owner id. */
+/**
+ * Whose page a custom domain or a logo serves: the owner's gym (`locationId` null, the users row)
+ * or one of their further locations (a gym_locations row, issue #18 part 5).
+ */
+export interface BrandTarget {
+  ownerId: string;
+  locationId: string | null;
+}
+
+/** A claimed domain: a fresh token, unverified since `addedAt`. */
+export interface DomainClaim {
+  name: string;
+  token: string;
+  addedAt: Date;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Compared as the unique indexes compare: lowercased. */
+const sameDomain = (
+  column: typeof users.customDomain | typeof gymLocations.customDomain,
+  d: string,
+) => sql`lower(${column}) = ${d.toLowerCase()}`;
+
+/**
+ * The owner of the gym or location, other than `target`, that verified this domain; null when none.
+ * Gyms and locations are two tables: a verified domain is unique across both (checked here, under
+ * the domain's lock in markVerified; each table's own unique index backs it).
+ */
+async function verifiedElsewhere(
+  db: Db | Tx,
+  target: BrandTarget,
+  domain: string,
+): Promise<string | null> {
+  const gymWhere: SQL[] = [
+    sameDomain(users.customDomain, domain),
+    isNotNull(users.customDomainVerifiedAt),
+  ];
+  if (!target.locationId) gymWhere.push(ne(users.id, target.ownerId));
+  const [gym] = await db
+    .select({ ownerId: users.id })
+    .from(users)
+    .where(and(...gymWhere))
+    .limit(1);
+  if (gym) return gym.ownerId;
+  const locationWhere: SQL[] = [
+    sameDomain(gymLocations.customDomain, domain),
+    isNotNull(gymLocations.customDomainVerifiedAt),
+  ];
+  if (target.locationId) locationWhere.push(ne(gymLocations.id, target.locationId));
+  const [location] = await db
+    .select({ ownerId: gymLocations.ownerId })
+    .from(gymLocations)
+    .where(and(...locationWhere))
+    .limit(1);
+  return location?.ownerId ?? null;
+}
+
+/** The owner's branding: columns of the users row, and a further location's logo and domain. */
 export function brandingRepository(db: Db) {
+  /** The target's row, only if it is still the owner's. */
+  function targetRow(target: BrandTarget) {
+    return target.locationId
+      ? and(eq(gymLocations.id, target.locationId), eq(gymLocations.ownerId, target.ownerId))
+      : undefined;
+  }
+
   return {
     async update(ownerId: string, patch: BrandingPatch): Promise<UserRow | undefined> {
       const [row] = await db
@@ -24,64 +90,110 @@ export function brandingRepository(db: Db) {
       return row;
     },
 
-    /** A new domain (or none): a fresh token, unverified since `addedAt`. */
-    async setCustomDomain(
-      ownerId: string,
-      domain: { name: string; token: string; addedAt: Date } | null,
-    ): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({
-          customDomain: domain?.name ?? null,
-          customDomainToken: domain?.token ?? null,
-          customDomainAddedAt: domain?.addedAt ?? null,
-          customDomainVerifiedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, ownerId))
-        .returning();
+    async owner(ownerId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, ownerId)).limit(1);
       return row;
+    },
+
+    /** A further location of this owner (undefined for anyone else's). */
+    async location(ownerId: string, locationId: string): Promise<GymLocationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(gymLocations)
+        .where(targetRow({ ownerId, locationId }))
+        .limit(1);
+      return row;
+    },
+
+    /** A further location's own logo (null: the gym's); false when it is not the owner's. */
+    async setLocationLogo(
+      ownerId: string,
+      locationId: string,
+      logoUrl: string | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(gymLocations)
+        .set({ logoUrl, updatedAt: new Date() })
+        .where(targetRow({ ownerId, locationId }))
+        .returning({ id: gymLocations.id });
+      return rows.length > 0;
+    },
+
+    /** A new domain (or none) for the target; false when the target is not the owner's. */
+    async setCustomDomain(target: BrandTarget, claim: DomainClaim | null): Promise<boolean> {
+      const values = {
+        customDomain: claim?.name ?? null,
+        customDomainToken: claim?.token ?? null,
+        customDomainAddedAt: claim?.addedAt ?? null,
+        customDomainVerifiedAt: null,
+        updatedAt: new Date(),
+      };
+      const rows = target.locationId
+        ? await db
+            .update(gymLocations)
+            .set(values)
+            .where(targetRow(target))
+            .returning({ id: gymLocations.id })
+        : await db
+            .update(users)
+            .set(values)
+            .where(eq(users.id, target.ownerId))
+            .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /**
-     * Marks the domain verified, only if the owner still has this domain with this token and it is
-     * not verified yet (a domain changed during the DNS lookup is not verified by it).
+     * Marks the domain verified, only if the target still has this domain with this token, not yet
+     * verified (a domain changed during the DNS lookup is not verified by it), and no other gym or
+     * location verified it: checked under the domain's lock, so two verifications never both pass.
      */
     async markVerified(
-      ownerId: string,
+      target: BrandTarget,
       domain: string,
       token: string,
       at: Date,
-    ): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ customDomainVerifiedAt: at, updatedAt: new Date() })
-        .where(
-          and(
-            eq(users.id, ownerId),
-            eq(users.customDomain, domain),
-            eq(users.customDomainToken, token),
-            isNull(users.customDomainVerifiedAt),
-          ),
-        )
-        .returning();
-      return row;
+    ): Promise<{ status: 'verified' } | { status: 'changed' } | { status: 'taken'; by: string }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`domain:${domain.toLowerCase()}`}))`,
+        );
+        const by = await verifiedElsewhere(tx, target, domain);
+        if (by) return { status: 'taken', by } as const;
+        const set = { customDomainVerifiedAt: at, updatedAt: new Date() };
+        const rows = target.locationId
+          ? await tx
+              .update(gymLocations)
+              .set(set)
+              .where(
+                and(
+                  targetRow(target),
+                  eq(gymLocations.customDomain, domain),
+                  eq(gymLocations.customDomainToken, token),
+                  isNull(gymLocations.customDomainVerifiedAt),
+                ),
+              )
+              .returning({ id: gymLocations.id })
+          : await tx
+              .update(users)
+              .set(set)
+              .where(
+                and(
+                  eq(users.id, target.ownerId),
+                  eq(users.customDomain, domain),
+                  eq(users.customDomainToken, token),
+                  isNull(users.customDomainVerifiedAt),
+                ),
+              )
+              .returning({ id: users.id });
+        return rows.length > 0
+          ? ({ status: 'verified' } as const)
+          : ({ status: 'changed' } as const);
+      });
     },
 
-    /** True when another owner has verified this domain (compared as the unique index does: lowercased). */
-    async isDomainVerifiedByAnother(ownerId: string, domain: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.customDomain}) = ${domain.toLowerCase()}`,
-            isNotNull(users.customDomainVerifiedAt),
-            ne(users.id, ownerId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
+    /** The owner of another gym or location that verified this domain, or null. */
+    verifiedElsewhere(target: BrandTarget, domain: string): Promise<string | null> {
+      return verifiedElsewhere(db, target, domain);
     },
   };
 }

@@ -12,7 +12,9 @@ import {
   LOGOS_PATH,
   logoIconUrl,
   type BrandingDto,
+  type CustomDomainView,
 } from '@shared/branding.contract';
+import { LOCATION_MESSAGES } from '@shared/locations.contract';
 import { brandPalette } from '@shared/color';
 import { displayFontOf, type DisplayFontId } from '@shared/display-fonts';
 import { planIncludes, type Feature } from '@shared/plan-features';
@@ -30,7 +32,7 @@ import {
   ValidationError,
 } from '../../lib/errors';
 import type { ObjectStore } from '../../storage/object-store';
-import type { BrandingRepository } from './branding.repository';
+import type { BrandingRepository, BrandTarget } from './branding.repository';
 import { processHero } from './hero-image';
 import { processLogo } from './logo-image';
 import type { TxtResolver } from './txt-resolver';
@@ -98,6 +100,26 @@ export function gymLogoKey(user: Pick<UserRow, 'companyLogoUrl'>): string | null
   return keysOfLogoUrl(user.companyLogoUrl)[0] ?? null;
 }
 
+/** The columns a gym (users) and a further location (gym_locations) keep a custom domain in. */
+export type DomainColumns = Pick<
+  UserRow,
+  'customDomain' | 'customDomainToken' | 'customDomainVerifiedAt'
+>;
+
+/** A custom domain's state as the API shows it, the gym's or a location's. */
+export function customDomainViewOf(row: DomainColumns): CustomDomainView {
+  const domain = row.customDomain;
+  return {
+    customDomain: domain,
+    customDomainStatus: domain ? (row.customDomainVerifiedAt ? 'verified' : 'pending') : null,
+    customDomainVerifiedAt: domain ? (row.customDomainVerifiedAt?.toISOString() ?? null) : null,
+    customDomainRecord:
+      domain && row.customDomainToken && !row.customDomainVerifiedAt
+        ? domainTxtRecord(domain, row.customDomainToken)
+        : null,
+  };
+}
+
 /** The owner's branding as the API shows it: defaults where nothing is stored. */
 export function toBrandingDto(user: UserRow): BrandingDto {
   return {
@@ -110,20 +132,8 @@ export function toBrandingDto(user: UserRow): BrandingDto {
     contrast: brandPalette(user.brandPrimaryColor, user.brandSecondaryColor),
     heroImage: heroImageSources(user.heroImageUrl),
     displayFont: displayFontOf(user.displayFont)?.id ?? null,
-    customDomain: user.customDomain,
     customDomainAllowed: planIncludes(user.plan, 'customDomain'),
-    customDomainStatus: user.customDomain
-      ? user.customDomainVerifiedAt
-        ? 'verified'
-        : 'pending'
-      : null,
-    customDomainVerifiedAt: user.customDomain
-      ? (user.customDomainVerifiedAt?.toISOString() ?? null)
-      : null,
-    customDomainRecord:
-      user.customDomain && user.customDomainToken && !user.customDomainVerifiedAt
-        ? domainTxtRecord(user.customDomain, user.customDomainToken)
-        : null,
+    ...customDomainViewOf(user),
   };
 }
 
@@ -239,6 +249,92 @@ export function brandingService({
   const deleteLogoFiles = (url: string | null) => deleteFiles(keysOfLogoUrl(url));
   const deleteHeroFiles = (url: string | null) => deleteFiles(keysOfHeroUrl(url));
 
+  /** Checks the image by its content, re-encodes it (logo and icon PNGs), stores both: the URL. */
+  async function storeLogo(ownerId: string, image: Buffer): Promise<string> {
+    const processed = await processLogo(image);
+    const id = randomBytes(12).toString('hex');
+    const logoKeyName = logoKey(ownerId, `${id}-${LOGO_SIZE}.png`)!;
+    const iconKeyName = logoKey(ownerId, `${id}-${LOGO_ICON_SIZE}.png`)!;
+    await store.put(logoKeyName, Readable.from(processed.logo), { contentType: 'image/png' });
+    await store.put(iconKeyName, Readable.from(processed.icon), { contentType: 'image/png' });
+    return `${LOGOS_PATH}/${ownerId}/${id}-${LOGO_SIZE}.png`;
+  }
+
+  async function reread(user: UserRow): Promise<UserRow> {
+    const row = await repo.owner(user.id);
+    if (!row) throw new NotFoundError('Account not found');
+    return row;
+  }
+
+  /** A further location of the owner's; another owner's (or none) is not found. */
+  async function ownLocation(user: UserRow, locationId: string) {
+    const location = await repo.location(user.id, locationId);
+    if (!location) throw new NotFoundError(LOCATION_MESSAGES.notFound);
+    return location;
+  }
+
+  /** A domain held by another gym or location: the owner's own, or someone else's. */
+  function taken(user: UserRow, by: string): ConflictError {
+    return new ConflictError(by === user.id ? DOMAIN_MESSAGES.takenByOwn : DOMAIN_MESSAGES.taken);
+  }
+
+  /** Claims `domain` (or with null gives the current one up) for the target, as setDomain says. */
+  async function claimDomain(
+    user: UserRow,
+    target: BrandTarget,
+    current: DomainColumns,
+    domain: string | null,
+  ): Promise<void> {
+    if (domain !== null) {
+      if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
+      if (domain === current.customDomain?.toLowerCase() && current.customDomainToken) return;
+      const by = await repo.verifiedElsewhere(target, domain);
+      if (by) throw taken(user, by);
+    }
+    const claim = domain
+      ? { name: domain, token: randomBytes(16).toString('hex'), addedAt: new Date(now()) }
+      : null;
+    if (!(await repo.setCustomDomain(target, claim)))
+      throw new NotFoundError(target.locationId ? LOCATION_MESSAGES.notFound : 'Account not found');
+    await publicGyms.invalidate(user.id);
+  }
+
+  /** Verifies the target's pending domain by its TXT record; false when it already was verified. */
+  async function verify(user: UserRow, target: BrandTarget, current: DomainColumns) {
+    const domain = current.customDomain;
+    const token = current.customDomainToken;
+    if (!domain || !token) throw new ValidationError(DOMAIN_MESSAGES.noDomain);
+    if (current.customDomainVerifiedAt) return false;
+    // A row saved before the app's hosts were configured: never verified.
+    if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
+    const holder = await repo.verifiedElsewhere(target, domain);
+    if (holder) throw taken(user, holder);
+    if (!verifyAttempts.take(user.id)) throw new HttpError(429, DOMAIN_MESSAGES.tooManyVerifies);
+
+    const record = domainTxtRecord(domain, token);
+    const texts = await lookUp(record.name);
+    if (texts.length === 0) throw new ValidationError(DOMAIN_MESSAGES.recordMissing(record.name));
+    if (!texts.some((text) => text.trim() === record.value)) {
+      throw new ValidationError(DOMAIN_MESSAGES.recordWrong(record.name));
+    }
+    let result: Awaited<ReturnType<BrandingRepository['markVerified']>>;
+    try {
+      result = await repo.markVerified(target, domain, token, new Date(now()));
+    } catch (error) {
+      if (
+        isUniqueViolation(error, 'users_verified_custom_domain_key') ||
+        isUniqueViolation(error, 'gym_locations_verified_custom_domain_key')
+      )
+        throw new ConflictError(DOMAIN_MESSAGES.taken);
+      throw error;
+    }
+    if (result.status === 'taken') throw taken(user, result.by);
+    // The domain changed (or was revoked) during the lookup: nothing to verify any more.
+    if (result.status === 'changed') throw new ConflictError(DOMAIN_MESSAGES.changedMeanwhile);
+    await publicGyms.invalidate(user.id);
+    return true;
+  }
+
   return {
     /**
      * Saves name, description, colours and display font, refusing with a 403 (the lock's words) a
@@ -269,13 +365,7 @@ export function brandingService({
      */
     async uploadLogo(user: UserRow, read: () => Promise<Buffer>): Promise<UserRow> {
       requireFeature(user, 'customBranding', BRANDING_LOCKS.logo);
-      const processed = await processLogo(await read());
-      const id = randomBytes(12).toString('hex');
-      const logoKeyName = logoKey(user.id, `${id}-${LOGO_SIZE}.png`)!;
-      const iconKeyName = logoKey(user.id, `${id}-${LOGO_ICON_SIZE}.png`)!;
-      await store.put(logoKeyName, Readable.from(processed.logo), { contentType: 'image/png' });
-      await store.put(iconKeyName, Readable.from(processed.icon), { contentType: 'image/png' });
-      const url = `${LOGOS_PATH}/${user.id}/${id}-${LOGO_SIZE}.png`;
+      const url = await storeLogo(user.id, await read());
       const updated = await repo.update(user.id, { companyLogoUrl: url });
       if (!updated) {
         await deleteLogoFiles(url);
@@ -285,6 +375,39 @@ export function brandingService({
       if (user.companyLogoUrl !== url) await deleteLogoFiles(user.companyLogoUrl);
       return updated;
     },
+
+    /**
+     * A further location's own logo (Elite Studio), processed and stored as the gym's is, under the
+     * owner. `read` is called only once the plan allows it and the location is the owner's.
+     */
+    async uploadLocationLogo(
+      user: UserRow,
+      locationId: string,
+      read: () => Promise<Buffer>,
+    ): Promise<void> {
+      requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+      const location = await ownLocation(user, locationId);
+      const url = await storeLogo(user.id, await read());
+      if (!(await repo.setLocationLogo(user.id, locationId, url))) {
+        await deleteLogoFiles(url);
+        throw new NotFoundError(LOCATION_MESSAGES.notFound);
+      }
+      await publicGyms.invalidate(user.id);
+      await deleteLogoFiles(location.logoUrl);
+    },
+
+    /** Back to the gym's logo: allowed on any plan (nothing is needed to remove one). */
+    async removeLocationLogo(user: UserRow, locationId: string): Promise<void> {
+      const location = await ownLocation(user, locationId);
+      if (!location.logoUrl) return;
+      if (!(await repo.setLocationLogo(user.id, locationId, null)))
+        throw new NotFoundError(LOCATION_MESSAGES.notFound);
+      await publicGyms.invalidate(user.id);
+      await deleteLogoFiles(location.logoUrl);
+    },
+
+    /** The files of a deleted location's logo (the locations module deletes the row). */
+    deleteLocationLogoFiles: deleteLogoFiles,
 
     /**
      * Full customization (Elite Studio): checks the picture by its content, re-encodes it as WebP
@@ -320,25 +443,14 @@ export function brandingService({
 
     /**
      * Sets (or with null removes) the owner's custom domain: only on plans that include one, never
-     * one of the app's own hosts or a name under them, never a domain another gym has verified. A new
-     * domain gets a fresh token and waits for verification; saving the same domain again changes
-     * nothing. An unverified claim reserves nothing: whoever verifies first gets the domain.
+     * one of the app's own hosts or a name under them, never a domain another gym or location has
+     * verified. A new domain gets a fresh token and waits for verification; saving the same domain
+     * again changes nothing. An unverified claim reserves nothing: whoever verifies first gets it.
      */
     async setDomain(user: UserRow, domain: string | null): Promise<UserRow> {
-      if (domain !== null) {
-        requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
-        if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
-        if (domain === user.customDomain?.toLowerCase() && user.customDomainToken) return user;
-        if (await repo.isDomainVerifiedByAnother(user.id, domain))
-          throw new ConflictError(DOMAIN_MESSAGES.taken);
-      }
-      const claim = domain
-        ? { name: domain, token: randomBytes(16).toString('hex'), addedAt: new Date(now()) }
-        : null;
-      const updated = await repo.setCustomDomain(user.id, claim);
-      if (!updated) throw new NotFoundError('Account not found');
-      await publicGyms.invalidate(user.id);
-      return updated;
+      if (domain !== null) requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
+      await claimDomain(user, { ownerId: user.id, locationId: null }, user, domain);
+      return reread(user);
     },
 
     /**
@@ -347,34 +459,21 @@ export function brandingService({
      */
     async verifyDomain(user: UserRow): Promise<UserRow> {
       requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
-      const domain = user.customDomain;
-      const token = user.customDomainToken;
-      if (!domain || !token) throw new ValidationError(DOMAIN_MESSAGES.noDomain);
-      if (user.customDomainVerifiedAt) return user;
-      // A row saved before the app's hosts were configured: never verified.
-      if (isAppHost(domain, appHosts)) throw new ValidationError(DOMAIN_MESSAGES.ownHost);
-      if (await repo.isDomainVerifiedByAnother(user.id, domain))
-        throw new ConflictError(DOMAIN_MESSAGES.taken);
-      if (!verifyAttempts.take(user.id)) throw new HttpError(429, DOMAIN_MESSAGES.tooManyVerifies);
+      if (await verify(user, { ownerId: user.id, locationId: null }, user)) return reread(user);
+      return user;
+    },
 
-      const record = domainTxtRecord(domain, token);
-      const texts = await lookUp(record.name);
-      if (texts.length === 0) throw new ValidationError(DOMAIN_MESSAGES.recordMissing(record.name));
-      if (!texts.some((text) => text.trim() === record.value)) {
-        throw new ValidationError(DOMAIN_MESSAGES.recordWrong(record.name));
-      }
-      try {
-        const updated = await repo.markVerified(user.id, domain, token, new Date(now()));
-        // The domain changed (or was revoked) during the lookup: nothing to verify any more.
-        if (!updated) throw new ConflictError(DOMAIN_MESSAGES.changedMeanwhile);
-        await publicGyms.invalidate(user.id);
-        return updated;
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_verified_custom_domain_key')) {
-          throw new ConflictError(DOMAIN_MESSAGES.taken);
-        }
-        throw error;
-      }
+    /** A further location's own custom domain (Elite Studio), by the same rules as the gym's. */
+    async setLocationDomain(user: UserRow, locationId: string, domain: string | null) {
+      if (domain !== null) requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+      const location = await ownLocation(user, locationId);
+      await claimDomain(user, { ownerId: user.id, locationId }, location, domain);
+    },
+
+    async verifyLocationDomain(user: UserRow, locationId: string): Promise<void> {
+      requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+      const location = await ownLocation(user, locationId);
+      await verify(user, { ownerId: user.id, locationId }, location);
     },
   };
 }

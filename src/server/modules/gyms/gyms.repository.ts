@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { gymLocations, type GymLocationRow } from '../../db/schema/locations';
 import { users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
 
@@ -30,6 +31,24 @@ export function gymsRepository(db: Db) {
           and(
             sql`lower(${users.customDomain}) = ${host.toLowerCase()}`,
             isNotNull(users.customDomainVerifiedAt),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The further location that verified this host as its own custom domain, with its owner. */
+    async findLocationByVerifiedDomain(
+      host: string,
+    ): Promise<{ location: GymLocationRow; owner: UserRow } | undefined> {
+      const [row] = await db
+        .select({ location: gymLocations, owner: users })
+        .from(gymLocations)
+        .innerJoin(users, eq(users.id, gymLocations.ownerId))
+        .where(
+          and(
+            sql`lower(${gymLocations.customDomain}) = ${host.toLowerCase()}`,
+            isNotNull(gymLocations.customDomainVerifiedAt),
           ),
         )
         .limit(1);

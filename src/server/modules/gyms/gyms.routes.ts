@@ -52,9 +52,9 @@ export function gymsRoutes(app: FastifyInstance, routes: RouteCollector, deps: D
   routes.route(gymEndpoints.customDomainCheck, async ({ request }) => {
     const { domain: raw } = request.query as { domain?: unknown };
     const domain = typeof raw === 'string' ? raw : '';
-    const owner = domain.length <= 253 ? await gyms.ownerOfHost(domain) : null;
-    if (!owner) throw new NotFoundError('Domain not connected');
-    return { domain: owner.customDomain ?? domain, connected: true as const };
+    const connected = domain.length <= 253 ? await gyms.connectedDomain(domain) : null;
+    if (!connected) throw new NotFoundError('Domain not connected');
+    return { domain: connected, connected: true as const };
   });
 
   if (deps.web === 'static') servePublicPage(app, routes, gyms, deps.webDist);

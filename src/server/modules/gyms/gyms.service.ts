@@ -116,7 +116,7 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
       primaryColor: location?.primaryColor ?? owner.brandPrimaryColor,
       secondaryColor: location?.secondaryColor ?? owner.brandSecondaryColor,
       description: owner.companyDescription,
-      logoUrl: owner.companyLogoUrl,
+      logoUrl: location?.logoUrl ?? owner.companyLogoUrl,
       heroImage: heroImageSources(owner.heroImageUrl),
       displayFont: owner.displayFont,
     });
@@ -175,10 +175,6 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
     return { gym, etag, json: JSON.stringify(gym) };
   }
 
-  /**
-   * The owner serving their public page on this host: a domain they verified and their plan still
-   * includes, never one of the app's own hosts or a name under them. Else null.
-   */
   /** The host as a custom domain could be stored, or null when it cannot be one (no query then). */
   function candidateDomain(host: string): string | null {
     const name = bareHost(host);
@@ -187,10 +183,21 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
     return name;
   }
 
-  async function ownerOfDomain(name: string): Promise<UserRow | null> {
+  /**
+   * The page served on a verified domain: the gym's own, or a further location's (while the plan
+   * includes further locations). A plan without custom domains serves neither.
+   */
+  async function pageOfDomain(
+    name: string,
+  ): Promise<{ owner: UserRow; location?: GymLocationRow } | null> {
     const owner = await repo.findByVerifiedDomain(name);
-    if (!owner?.companySlug || !planIncludes(owner.plan, 'customDomain')) return null;
-    return owner;
+    const found = owner
+      ? { owner }
+      : await repo
+          .findLocationByVerifiedDomain(name)
+          .then((row) => (row && locationOnline(row.owner) ? row : null));
+    if (!found?.owner.companySlug || !planIncludes(found.owner.plan, 'customDomain')) return null;
+    return found;
   }
 
   /** A further location's page: live while the owner's plan includes it (else offline: none). */
@@ -205,9 +212,12 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
   }
 
   return {
-    ownerOfHost(host: string): Promise<UserRow | null> {
+    /** The domain as connected (its stored spelling) when this host serves a gym's or location's page. */
+    async connectedDomain(host: string): Promise<string | null> {
       const name = candidateDomain(host);
-      return name ? ownerOfDomain(name) : Promise.resolve(null);
+      const found = name ? await pageOfDomain(name) : null;
+      if (!found) return null;
+      return (found.location ?? found.owner).customDomain ?? name;
     },
 
     /** By slug: the gym, a redirect to its current slug for an old one, or null for none. */
@@ -227,14 +237,18 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
       });
     },
 
-    /** By custom domain: the gym whose (still included in its plan) domain this host is, or null. */
+    /**
+     * By custom domain: the page of the gym or location whose verified domain this host is (while
+     * the plan includes it), never one of the app's own hosts or a name under them; else null.
+     */
     async byHost(host: string): Promise<PublicGym | null> {
       const name = candidateDomain(host);
       if (!name) return null;
       return cache.get<PublicGym | null>(`host:${name}`, linkBucket(), async () => {
-        const owner = await ownerOfDomain(name);
-        if (!owner) return { ownerId: null, gym: false, value: null };
-        return { ownerId: owner.id, gym: true, value: await toPublicGym(owner) };
+        const found = await pageOfDomain(name);
+        if (!found) return { ownerId: null, gym: false, value: null };
+        const value = await toPublicGym(found.owner, found.location);
+        return { ownerId: found.owner.id, gym: true, value };
       });
     },
   };

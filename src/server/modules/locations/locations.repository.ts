@@ -169,15 +169,18 @@ export function locationsRepository(db: Db) {
       }
     },
 
-    /** Deletes a further location; the classes only it offered go back to the first location. */
-    async remove(ownerId: string, id: string): Promise<boolean> {
+    /**
+     * Deletes a further location; the classes only it offered go back to the first location.
+     * Answers what was deleted (its logo's files are the caller's to delete), or null for none.
+     */
+    async remove(ownerId: string, id: string): Promise<{ logoUrl: string | null } | null> {
       return db.transaction(async (tx) => {
         const [location] = await tx
-          .select({ id: gymLocations.id })
+          .select({ id: gymLocations.id, logoUrl: gymLocations.logoUrl })
           .from(gymLocations)
           .where(and(eq(gymLocations.id, id), eq(gymLocations.ownerId, ownerId)))
           .for('update');
-        if (!location) return false;
+        if (!location) return null;
         await tx.execute(sql`
           update ${videos} set offered_at_main = true
           where ${videos.userId} = ${ownerId} and not ${videos.offeredAtMain}
@@ -185,7 +188,7 @@ export function locationsRepository(db: Db) {
             and not exists (select 1 from ${videoLocations} other
               where other.video_id = ${videos.id} and other.location_id <> ${id})`);
         await tx.delete(gymLocations).where(eq(gymLocations.id, id));
-        return true;
+        return { logoUrl: location.logoUrl };
       });
     },
 

@@ -11,6 +11,7 @@ import { locationLimit, planIncludes } from '@shared/plan-features';
 import type { GymLocationRow } from '../../db/schema/locations';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { customDomainViewOf, type BrandingService } from '../branding/branding.service';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import { SLUG_RESERVED, SLUG_TAKEN } from '../slug/slug.service';
 import { RESERVED_SLUGS } from '@shared/onboarding.contract';
@@ -20,6 +21,8 @@ interface Deps {
   repo: LocationsRepository;
   /** Told after every change a public page is made of (decision 0028). */
   publicGyms: Pick<PublicGymCache, 'invalidate'>;
+  /** A deleted location's logo files go with it. */
+  branding: Pick<BrandingService, 'deleteLocationLogoFiles'>;
 }
 
 /** A further location's page is live while the owner's plan includes Multi-location. */
@@ -32,7 +35,7 @@ export function locationOnline(owner: Pick<UserRow, 'plan'>): boolean {
  * Elite Studio owner adds further ones. Off Elite, further locations cannot be added or changed
  * and their pages are offline, but nothing is deleted: their classes, slugs and colours wait.
  */
-export function locationsService({ repo, publicGyms }: Deps) {
+export function locationsService({ repo, publicGyms, branding }: Deps) {
   async function view(owner: UserRow): Promise<LocationsView> {
     const [rows, offers] = await Promise.all([repo.list(owner.id), repo.offers(owner.id)]);
     const allowed = planIncludes(owner.plan, 'multiLocation');
@@ -42,9 +45,11 @@ export function locationsService({ repo, publicGyms }: Deps) {
       slug: owner.companySlug ?? '',
       primaryColor: owner.brandPrimaryColor ?? BRANDING_DEFAULTS.primaryColor,
       secondaryColor: owner.brandSecondaryColor ?? BRANDING_DEFAULTS.secondaryColor,
-      overrides: { primaryColor: null, secondaryColor: null },
+      logoUrl: owner.companyLogoUrl,
+      overrides: { primaryColor: null, secondaryColor: null, logoUrl: null },
       online: true,
       videoIds: offers.filter((o) => o.offeredAtMain).map((o) => o.id),
+      ...customDomainViewOf(owner),
     };
     const further = rows.map((row): LocationDto => ({
       id: row.id,
@@ -52,9 +57,15 @@ export function locationsService({ repo, publicGyms }: Deps) {
       slug: row.slug,
       primaryColor: row.primaryColor ?? first.primaryColor,
       secondaryColor: row.secondaryColor ?? first.secondaryColor,
-      overrides: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor },
+      logoUrl: row.logoUrl ?? first.logoUrl,
+      overrides: {
+        primaryColor: row.primaryColor,
+        secondaryColor: row.secondaryColor,
+        logoUrl: row.logoUrl,
+      },
       online: allowed,
       videoIds: offers.filter((o) => o.at.includes(row.id)).map((o) => o.id),
+      ...customDomainViewOf(row),
     }));
     return {
       locations: [first, ...further],
@@ -108,8 +119,11 @@ export function locationsService({ repo, publicGyms }: Deps) {
 
     /** Allowed on any plan: an owner who left Elite may tidy up the locations waiting offline. */
     async remove(owner: UserRow, id: string) {
-      if (!(await repo.remove(owner.id, id))) throw new NotFoundError(LOCATION_MESSAGES.notFound);
-      return changed(owner, LOCATION_MESSAGES.deleted);
+      const removed = await repo.remove(owner.id, id);
+      if (!removed) throw new NotFoundError(LOCATION_MESSAGES.notFound);
+      const answer = await changed(owner, LOCATION_MESSAGES.deleted);
+      await branding.deleteLocationLogoFiles(removed.logoUrl);
+      return answer;
     },
 
     async setClasses(owner: UserRow, id: string, videoIds: string[]) {

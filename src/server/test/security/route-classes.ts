@@ -354,6 +354,37 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       ...json({ videoIds: [w.video.id] }),
     }),
   }),
+  // A further location's own domain and logo (issue #18 part 5), by the gym's rules: off Elite (the
+  // admin) the plan's 403; removing the logo needs no plan, so the admin's answer is not found.
+  'PUT /api/auth/locations/:id/domain': owner(200, {
+    owned: true,
+    admin: 403,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/locations/${w.locationId}/domain`,
+      ...json({ domain: 'harbour.iron-spin.example' }),
+    }),
+  }),
+  // No TXT record in the test DNS (or no domain yet): the owner's answer is the 400 that says so.
+  'POST /api/auth/locations/:id/domain/verify': owner(400, {
+    owned: true,
+    admin: 403,
+    request: (w) => ({ url: `/api/auth/locations/${w.locationId}/domain/verify` }),
+  }),
+  'POST /api/auth/locations/:id/logo': owner(200, {
+    owned: true,
+    admin: 403,
+    body: 'file',
+    request: (w) => ({
+      url: `/api/auth/locations/${w.locationId}/logo`,
+      ...logoMultipart(w.media.logo),
+    }),
+  }),
+  'DELETE /api/auth/locations/:id/logo': owner(200, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: `/api/auth/locations/${w.locationId}/logo` }),
+  }),
   'GET /media/backgrounds/:id/preview.jpg': open(200, {
     request: () => ({ url: '/media/backgrounds/studio/preview.jpg' }),
   }),

@@ -21,9 +21,14 @@ function location(id: string, videoIds: string[], overrides?: Partial<LocationDt
     slug: `location-${id}`,
     primaryColor: '#ff4500',
     secondaryColor: '#1a1a1a',
-    overrides: { primaryColor: null, secondaryColor: null },
+    logoUrl: null,
+    overrides: { primaryColor: null, secondaryColor: null, logoUrl: null },
     online: true,
     videoIds,
+    customDomain: null,
+    customDomainStatus: null,
+    customDomainVerifiedAt: null,
+    customDomainRecord: null,
     ...overrides,
   };
 }
@@ -83,7 +88,7 @@ describe('locationFormValues', () => {
       name: 'Downtown',
       slug: 'peak-downtown',
       primaryColor: '#00ff00',
-      overrides: { primaryColor: '#00ff00', secondaryColor: null },
+      overrides: { primaryColor: '#00ff00', secondaryColor: null, logoUrl: null },
     });
     expect(locationFormValues(saved)).toEqual({
       name: 'Downtown',
