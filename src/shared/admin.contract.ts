@@ -218,7 +218,7 @@ export const ADMIN_DOMAIN_MESSAGES = {
   notConnected: 'This domain is no longer connected to that gym. Reload the list.',
 } as const;
 
-/** One gym's custom domain as the admin desk lists it. */
+/** One gym's (or one of its further locations') custom domain as the admin desk lists it. */
 const adminDomainDto = z.object({
   domain: z.string(),
   status: z.enum(['pending', 'verified']),
@@ -231,6 +231,8 @@ const adminDomainDto = z.object({
     companyName: z.string().nullable(),
     companySlug: z.string().nullable(),
   }),
+  /** The further location it serves (issue #18 part 5), or null for the gym's own page. */
+  location: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
 });
 export type AdminDomainDto = z.infer<typeof adminDomainDto>;
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { gymLocations } from '../../db/schema/locations';
 import { users } from '../../db/schema/users';
 
 export interface DomainRow {
@@ -7,58 +8,103 @@ export interface DomainRow {
   addedAt: Date | null;
   verifiedAt: Date | null;
   owner: { id: string; email: string; companyName: string | null; companySlug: string | null };
+  /** The further location the domain serves, or null for the gym's own page. */
+  location: { id: string; name: string; slug: string } | null;
 }
 
-const columns = {
+const owner = {
+  id: users.id,
+  email: users.email,
+  companyName: users.companyName,
+  companySlug: users.companySlug,
+};
+
+const gymColumns = {
   domain: sql<string>`${users.customDomain}`,
   addedAt: users.customDomainAddedAt,
   verifiedAt: users.customDomainVerifiedAt,
-  owner: {
-    id: users.id,
-    email: users.email,
-    companyName: users.companyName,
-    companySlug: users.companySlug,
-  },
+  owner,
 };
 
-/** Every gym's custom domain, for the admin desk, and the revoke. */
+const locationColumns = {
+  domain: sql<string>`${gymLocations.customDomain}`,
+  addedAt: gymLocations.customDomainAddedAt,
+  verifiedAt: gymLocations.customDomainVerifiedAt,
+  owner,
+  location: { id: gymLocations.id, name: gymLocations.name, slug: gymLocations.slug },
+};
+
+const cleared = () => ({
+  customDomain: null,
+  customDomainToken: null,
+  customDomainAddedAt: null,
+  customDomainVerifiedAt: null,
+  updatedAt: new Date(),
+});
+
+const newestFirst = (a: DomainRow, b: DomainRow) =>
+  (b.addedAt?.getTime() ?? -Infinity) - (a.addedAt?.getTime() ?? -Infinity);
+
+/** Every custom domain, the gyms' and their further locations', for the admin desk; and the revoke. */
 export function adminDomainsRepository(db: Db) {
   return {
     /** The newest `limit` domains (by when they were saved) and how many there are in all. */
     async list(limit: number): Promise<{ rows: DomainRow[]; total: number }> {
-      const rows = await db
-        .select(columns)
-        .from(users)
-        .where(isNotNull(users.customDomain))
-        .orderBy(sql`${users.customDomainAddedAt} desc nulls last`, desc(users.id))
-        .limit(limit);
-      const [total] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(isNotNull(users.customDomain));
-      return { rows, total: Number(total?.n ?? 0) };
+      const [gymRows, locationRows, [gymTotal], [locationTotal]] = await Promise.all([
+        db
+          .select(gymColumns)
+          .from(users)
+          .where(isNotNull(users.customDomain))
+          .orderBy(sql`${users.customDomainAddedAt} desc nulls last`, desc(users.id))
+          .limit(limit),
+        db
+          .select(locationColumns)
+          .from(gymLocations)
+          .innerJoin(users, eq(users.id, gymLocations.ownerId))
+          .where(isNotNull(gymLocations.customDomain))
+          .orderBy(sql`${gymLocations.customDomainAddedAt} desc nulls last`, desc(gymLocations.id))
+          .limit(limit),
+        db.select({ n: count() }).from(users).where(isNotNull(users.customDomain)),
+        db.select({ n: count() }).from(gymLocations).where(isNotNull(gymLocations.customDomain)),
+      ]);
+      const rows = [...gymRows.map((row) => ({ ...row, location: null })), ...locationRows]
+        .sort(newestFirst)
+        .slice(0, limit);
+      return { rows, total: Number(gymTotal?.n ?? 0) + Number(locationTotal?.n ?? 0) };
     },
 
-    /** Clears the owner's domain if it still is `domain`; answers what was cleared, or undefined. */
+    /**
+     * Clears the owner's domain (their gym's, or the further location's that holds it) if it still
+     * is `domain`; answers what was cleared, or undefined.
+     */
     async revoke(ownerId: string, domain: string): Promise<DomainRow | undefined> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select(columns)
+        const [gym] = await tx
+          .select(gymColumns)
           .from(users)
           .where(and(eq(users.id, ownerId), sql`lower(${users.customDomain}) = ${domain}`))
           .for('update');
-        if (!row) return undefined;
+        if (gym) {
+          await tx.update(users).set(cleared()).where(eq(users.id, ownerId));
+          return { ...gym, location: null };
+        }
+        const [location] = await tx
+          .select(locationColumns)
+          .from(gymLocations)
+          .innerJoin(users, eq(users.id, gymLocations.ownerId))
+          .where(
+            and(
+              eq(gymLocations.ownerId, ownerId),
+              sql`lower(${gymLocations.customDomain}) = ${domain}`,
+            ),
+          )
+          .for('update', { of: gymLocations });
+        if (!location) return undefined;
         await tx
-          .update(users)
-          .set({
-            customDomain: null,
-            customDomainToken: null,
-            customDomainAddedAt: null,
-            customDomainVerifiedAt: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, ownerId));
-        return row;
+          .update(gymLocations)
+          .set(cleared())
+          .where(eq(gymLocations.id, location.location.id));
+        return location;
       });
     },
   };

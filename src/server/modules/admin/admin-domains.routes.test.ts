@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DOMAIN_MESSAGES, type AdminDomainsResponse } from '@shared/admin.contract';
+import { LOCATIONS_PATH, type LocationResponse } from '@shared/locations.contract';
 import { users } from '../../db/schema/users';
 import { connectDomain, fakeTxtResolver } from '../../test/fake-dns';
 import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
@@ -172,5 +173,48 @@ describe('admin: custom domains', () => {
       url: '/api/custom-domains/check?domain=ride.kept-cycle.com',
     });
     expect(check.statusCode).toBe(200);
+  });
+
+  it("lists a further location's domain with its location, and revokes it alone", async () => {
+    const admin = await makeAdmin();
+    const gym = await gymOwner('Harbour Ride');
+    await t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, gym.id));
+    await connectDomain(t.app, dns, gym.cookie, 'ride.harbour-ride.com');
+    const inject = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: gym.cookie }, ...(payload && { payload }) });
+    const added = await inject('POST', LOCATIONS_PATH, {
+      name: 'Quayside',
+      slug: `quayside-${Date.now().toString(36)}`,
+    });
+    const quayside = added.json<LocationResponse>().locations.locations.at(-1)!;
+    const saved = await inject('PUT', `${LOCATIONS_PATH}/${quayside.id}/domain`, {
+      domain: 'quay.harbour-ride.com',
+    });
+    const record = saved
+      .json<LocationResponse>()
+      .locations.locations.find((l) => l.id === quayside.id)!.customDomainRecord!;
+    dns.publish(record.name, [record.value]);
+    expect(
+      (await inject('POST', `${LOCATIONS_PATH}/${quayside.id}/domain/verify`)).statusCode,
+    ).toBe(200);
+
+    const listed = (await list(admin.cookie)).json<AdminDomainsResponse>().domains;
+    expect(listed.find((d) => d.domain === 'quay.harbour-ride.com')).toMatchObject({
+      status: 'verified',
+      owner: { id: gym.id, companyName: 'Harbour Ride' },
+      location: { id: quayside.id, name: 'Quayside', slug: quayside.slug },
+    });
+    expect(listed.find((d) => d.domain === 'ride.harbour-ride.com')).toMatchObject({
+      location: null,
+    });
+
+    const res = await revoke(admin.cookie, { ownerId: gym.id, domain: 'quay.harbour-ride.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().revoked).toMatchObject({ location: { id: quayside.id } });
+    const byHost = (host: string) =>
+      t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host } });
+    expect((await byHost('quay.harbour-ride.com')).statusCode).toBe(404);
+    // The gym's own domain is untouched.
+    expect((await byHost('ride.harbour-ride.com')).statusCode).toBe(200);
   });
 });

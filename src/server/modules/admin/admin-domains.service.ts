@@ -16,6 +16,7 @@ export function toAdminDomainDto(row: DomainRow): AdminDomainDto {
     addedAt: row.addedAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     owner: row.owner,
+    location: row.location,
   };
 }
 

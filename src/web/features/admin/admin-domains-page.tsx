@@ -51,7 +51,7 @@ export function AdminDomainsPage() {
           <ul className="grid gap-3" data-testid="admin-domains">
             {data.domains.map((domain) => (
               <DomainRow
-                key={domain.owner.id}
+                key={`${domain.owner.id}:${domain.domain}`}
                 domain={domain}
                 onRevoke={() => setRevoking(domain)}
               />
@@ -81,6 +81,7 @@ function DomainRow({ domain, onRevoke }: { domain: AdminDomainDto; onRevoke: () 
         <p className="font-mono text-sm font-semibold break-all">{domain.domain}</p>
         <p className="text-sm break-words">
           {domain.owner.companyName ?? 'No company name'}
+          {domain.location && <> · {domain.location.name} location</>}
           <span className="text-muted-foreground"> · {domain.owner.email}</span>
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
