@@ -81,10 +81,190 @@ function landingFirstPaint(): Plugin {
   };
 }
 
+/** Where index.html takes the critical CSS (gym.html has no slot: its build is untouched). */
+const CRITICAL_SLOT = '<!--critical-css-->';
+
+/** Classes set on <html> by public/theme-init.js before the first paint, never in the markup. */
+const ROOT_CLASSES = ['dark', 'landing-first-paint'];
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
+    if (entity[0] === '#')
+      return String.fromCodePoint(
+        entity[1] === 'x' || entity[1] === 'X'
+          ? parseInt(entity.slice(2), 16)
+          : parseInt(entity.slice(1), 10),
+      );
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[entity.toLowerCase()] ?? '';
+  });
+
+/** The class names a page's markup uses. */
+function classesIn(html: string): Set<string> {
+  const used = new Set(ROOT_CLASSES);
+  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of decodeEntities(value!).split(/\s+/)) if (name) used.add(name);
+  }
+  return used;
+}
+
+/** Splits at `separator` outside parentheses, brackets and strings. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (quote) quote = c === quote ? '' : quote;
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A selector without its `:not(...)` parts (a class there is one an element must not have). */
+function withoutNot(selector: string): string {
+  let out = '';
+  for (let i = 0; i < selector.length; i++) {
+    if (selector.startsWith(':not(', i)) {
+      let depth = 0;
+      for (i += 4; i < selector.length; i++) {
+        if (selector[i] === '\\') i++;
+        else if (selector[i] === '(') depth++;
+        else if (selector[i] === ')' && --depth === 0) break;
+      }
+      continue;
+    }
+    if (selector[i] === '\\') out += selector[i++]!;
+    out += selector[i]!;
+  }
+  return out;
+}
+
+const unescapeCss = (name: string) =>
+  name
+    .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) =>
+      String.fromCodePoint(parseInt(hex, 16)),
+    )
+    .replace(/\\(.)/g, '$1');
+
+/** Whether a rule's selector list may match in markup using only `used` classes. */
+function selectorMayMatch(selectors: string, used: Set<string>): boolean {
+  return splitTopLevel(selectors, ',').some((selector) => {
+    for (const [, name] of withoutNot(selector).matchAll(
+      /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g,
+    ))
+      if (!used.has(unescapeCss(name!))) return false;
+    return true;
+  });
+}
+
+/** At-rules whose blocks hold rules (pruned inside); any other (@property, @keyframes) stays whole. */
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'starting-style']);
+
+/**
+ * The rules of a (minified, flat) stylesheet that may apply to markup using only the `used`
+ * classes: a rule is kept when one of its selectors names no other class. Rules without classes
+ * (the base layer, :root's variables), @property and @keyframes stay, and so does the order of
+ * the layers. Over-inclusive by design (pseudo-classes and structure are not looked at).
+ */
+function criticalRules(css: string, used: Set<string>): string {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let i = 0;
+  /** Up to (not past) the first of `stops` outside strings and parentheses. */
+  const readUntil = (stops: string) => {
+    const start = i;
+    let depth = 0;
+    let quote = '';
+    for (; i < text.length; i++) {
+      const c = text[i]!;
+      if (c === '\\') i++;
+      else if (quote) quote = c === quote ? '' : quote;
+      else if (c === '"' || c === "'") quote = c;
+      else if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (depth === 0 && stops.includes(c)) break;
+    }
+    return text.slice(start, i);
+  };
+  /** A block's content from after its `{` to its `}` (consumed), untouched. */
+  const rawBlock = () => {
+    let body = '';
+    for (;;) {
+      body += readUntil('{}');
+      if (i >= text.length) return body;
+      if (text[i++] === '}') return body;
+      body += `{${rawBlock()}}`;
+    }
+  };
+  const rules = (): string => {
+    let out = '';
+    while (i < text.length) {
+      const prelude = readUntil('{};').trim();
+      const c = text[i++];
+      if (c === undefined || c === '}') return out + prelude;
+      if (c === ';') {
+        out += `${prelude};`;
+        continue;
+      }
+      const atRule = /^@([\w-]+)/.exec(prelude)?.[1];
+      if (atRule && GROUPING_AT_RULES.has(atRule)) {
+        const inner = rules();
+        if (inner || atRule === 'layer') out += `${prelude}{${inner}}`;
+      } else {
+        const body = rawBlock();
+        if (atRule || selectorMayMatch(prelude, used)) out += `${prelude}{${body}}`;
+      }
+    }
+    return out;
+  };
+  return rules();
+}
+
+/**
+ * Inlines into index.html the rules of the app's stylesheet that its own markup (the landing page
+ * painted at build time, the loading screen) uses, in place of the stylesheet link: the first
+ * paint waits for no stylesheet. The whole stylesheet comes with the app's script (start-app.tsx
+ * imports it; Vite loads it before running the chunk). Decision 0039.
+ */
+function criticalCss(): Plugin {
+  return {
+    name: 'cadence-critical-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!html.includes(CRITICAL_SLOT) || !ctx.bundle) return html;
+        const sheets = new Set<string>();
+        for (const item of Object.values(ctx.bundle)) {
+          if (item.type === 'chunk' && item.facadeModuleId?.endsWith('/start-app.tsx'))
+            item.viteMetadata?.importedCss.forEach((file) => sheets.add(file));
+        }
+        if (sheets.size === 0) throw new Error('criticalCss: start-app.tsx imports no stylesheet');
+        const css = [...sheets]
+          .map((file) => {
+            const asset = ctx.bundle![file];
+            return asset?.type === 'asset' ? String(asset.source) : '';
+          })
+          .join('');
+        const critical = criticalRules(css, classesIn(html)).replace(/<\/style/gi, '<\\/style');
+        return html.replace(CRITICAL_SLOT, () => `<style>${critical}</style>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: dir('./src/web'),
   publicDir: dir('./src/web/public'),
-  plugins: [react(), tailwindcss(), landingFirstPaint(), precompress()],
+  plugins: [react(), tailwindcss(), landingFirstPaint(), criticalCss(), precompress()],
   resolve: {
     alias: {
       '@shared': dir('./src/shared'),

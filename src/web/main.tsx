@@ -1,38 +1,45 @@
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App } from '@web/app/app';
+/**
+ * The owner app's entry: index.html's only script. It starts the app (start-app.tsx, React and its
+ * stylesheet) at once, except on a signed-out `/`, where the landing page painted from the HTML is
+ * the page until the visitor's first interaction (features/landing/first-interaction.ts, decisions
+ * 0030 and 0039): no script is evaluated there at load but this one.
+ */
+import { watchPaintedLanding } from '@web/features/landing/first-interaction';
 import { dropLandingFirstPaint, isLandingPainted } from '@web/lib/first-paint';
-import { createQueryClient } from '@web/lib/query-client';
-import { ThemeProvider } from '@web/lib/theme';
-import './styles.css';
 
-const queryClient = createQueryClient();
-// Loaded after the first screen: a toast raised before it arrives waits in the toast store.
-const Toaster = lazy(() =>
-  import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
-);
+/** Where the landing page opens with its card in sign-in mode (lib/session.ts SIGN_IN_PATH). */
+const SIGN_IN_HASH = '#sign-in';
 
-// Anywhere but a signed-out `/`, index.html's landing copy is hidden: it goes at once (its ids are
-// also those of React's landing page, and of the shell's skip link target).
-if (!isLandingPainted()) dropLandingFirstPaint();
+/** GET /api/auth/user (shared/auth.contract.ts authEndpoints.user): 200 when signed in. */
+const SESSION_PATH = '/api/auth/user';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+let starting: Promise<unknown> | null = null;
+function startApp(withLanding: boolean): void {
+  starting ??= Promise.all([
+    import('./start-app'),
+    // The landing page's own chunk, fetched beside the app's rather than after it.
+    withLanding ? import('@web/features/landing/landing-page') : null,
+  ]);
+}
 
-// A transition: React renders in slices that yield to the browser, so the first render is no single
-// long task while the page painted from the HTML is already on screen (decision 0030).
-startTransition(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <App />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+const painted = document.getElementById('landing-first-paint');
+if (!painted || !isLandingPainted()) {
+  // Anywhere but a signed-out `/`, index.html's landing copy goes at once (its ids are also those
+  // of React's landing page, and of the shell's skip link target).
+  dropLandingFirstPaint();
+  startApp(false);
+} else {
+  const startNow = watchPaintedLanding(painted, () => startApp(true), {
+    // The card in sign-in mode is React's to show.
+    startNow: location.hash === SIGN_IN_HASH,
+  });
+  // A session this browser did not know of (signed in elsewhere, or before the hint existed):
+  // the app starts and `/` goes to the dashboard, as it would have without the painted page.
+  if (startNow) {
+    fetch(SESSION_PATH, { credentials: 'include' })
+      .then((response) => {
+        if (response.ok) startNow();
+      })
+      .catch(() => undefined);
+  }
+}

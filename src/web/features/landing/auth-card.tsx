@@ -168,6 +168,9 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
       <CardContent className="px-6 pb-6 sm:px-8">
         {isRegister ? (
           <form
+            // Never a GET with the fields in the address, should the copy painted from the HTML
+            // be submitted before any script runs (decision 0039).
+            method="post"
             noValidate
             aria-labelledby={AUTH_TITLE_ID}
             onSubmit={registerForm.handleSubmit((body) =>
@@ -234,6 +237,9 @@ export function AuthCard({ id, mode, onModeChange, className }: AuthCardProps) {
           </form>
         ) : (
           <form
+            // Never a GET with the fields in the address, should the copy painted from the HTML
+            // be submitted before any script runs (decision 0039).
+            method="post"
             noValidate
             aria-labelledby={AUTH_TITLE_ID}
             onSubmit={loginForm.handleSubmit((body) => loginMutation.mutate(body, afterLogin))}

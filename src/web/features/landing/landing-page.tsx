@@ -2,6 +2,7 @@ import * as React from 'react';
 import { BarChart3, Clock, Film, Link2, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { AUTH_TITLE_ID, AuthCard } from './auth-card';
 import { FeaturesSection } from './features-section';
+import { adoptPaintedLanding } from './first-interaction';
 import { HeroSection } from './hero-section';
 import { PricingSection } from './pricing-section';
 import { AUTH_CARD_ID, AUTH_SECTION_ID, scrollToSection, type AuthMode } from './scroll';
@@ -111,8 +112,13 @@ export function LandingPage() {
       window.location.hash === new URL(SIGN_IN_PATH, window.location.href).hash,
   );
   const [mode, setMode] = React.useState<AuthMode>(signingIn ? 'login' : 'register');
-  // Takes the place of the same page painted from the HTML, in the same frame (decision 0030).
-  React.useLayoutEffect(dropLandingFirstPaint, []);
+  // Takes the place of the same page painted from the HTML, in the same frame, with what the
+  // visitor typed, focused and pressed there (decisions 0030, 0039).
+  const pageRef = React.useRef<HTMLDivElement>(null);
+  React.useLayoutEffect(() => {
+    if (pageRef.current) adoptPaintedLanding(pageRef.current);
+    dropLandingFirstPaint();
+  }, []);
   React.useEffect(() => {
     if (signingIn) scrollToSection(AUTH_CARD_ID);
   }, [signingIn]);
@@ -126,7 +132,7 @@ export function LandingPage() {
   }, []);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+    <div ref={pageRef} className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
