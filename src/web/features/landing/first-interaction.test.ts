@@ -33,6 +33,11 @@ function mountReactLanding() {
 const painted = (selector: string) =>
   document.querySelector<HTMLElement>(`#landing-first-paint ${selector}`)!;
 
+const paintedByText = (selector: string, text: string) =>
+  [...document.querySelectorAll<HTMLElement>(`#landing-first-paint ${selector}`)].find(
+    (element) => element.textContent === text,
+  )!;
+
 /** A field typed into as a person would (the painted page has no script of its own). */
 function type(field: HTMLInputElement, text: string) {
   field.focus();
@@ -146,11 +151,7 @@ describe("React's landing page taking the painted page's place", () => {
     watchPaintedLanding(paintLanding(), vi.fn());
     // 'Sign In' in the header (the card turns to sign-in), then the email typed into the card
     // still showing sign-up on the painted page.
-    press(
-      [...document.querySelectorAll<HTMLElement>('#landing-first-paint header a')].find(
-        (a) => a.textContent === 'Sign In',
-      )!,
-    );
+    press(paintedByText('header a', 'Sign In'));
     type(painted('#register-email') as HTMLInputElement, 'ada@example.com');
 
     mountReactLanding();
@@ -192,6 +193,34 @@ describe("React's landing page taking the painted page's place", () => {
       email: 'ada@example.com',
       password: 'correct horse battery',
     });
+  });
+
+  it('submits the sign-in form when the card was switched to it by a press before the submit', async () => {
+    const fetch = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>(() => undefined),
+    );
+    vi.stubGlobal('fetch', fetch);
+    watchPaintedLanding(paintLanding(), vi.fn());
+    // 'Already have an account? Sign in', then the email and password typed into the painted card
+    // (still the sign-up form) and Enter (its submit button pressed).
+    press(paintedByText('button', 'Already have an account? Sign in'));
+    type(painted('#register-email') as HTMLInputElement, 'ada@example.com');
+    type(painted('#register-password') as HTMLInputElement, 'correct horse battery');
+    press(painted('button[type="submit"]'));
+
+    mountReactLanding();
+
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/auth/login'))).toBe(true),
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/login'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/auth/register'))).toBe(
+      false,
+    );
   });
 
   it('completes a press still held when React arrives, on its release', async () => {

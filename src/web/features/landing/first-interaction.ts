@@ -244,25 +244,45 @@ export function adoptPaintedLanding(
     if (twin) finishHeldPress(twin, current.held.by, doc);
   }
 
-  // The presses, in order; then what was typed into fields a press replaced (e.g. the sign-up
-  // form's email after 'Sign In' switched the card) goes into the field of the same name, if empty.
-  const presses = current.presses.map((p) => twins.get(p)).filter((t): t is Element => !!t);
-  if (presses.length === 0) return;
-  const next = () => {
-    const press = presses.shift();
-    if (press) {
-      if (press.isConnected) (press as HTMLElement).click();
-      schedule(next);
-      return;
-    }
-    for (const { from, name } of typed) {
-      const target = page.querySelector(`[name="${CSS.escape(name)}"]`);
-      if (!isField(target) || target.value !== '' || !target.isConnected) continue;
-      fill(target, from);
-      if (active === from) target.focus({ preventScroll: true });
+  // The presses, in order, each after React has committed the one before. A press can replace
+  // fields (e.g. 'Sign In' turns the card from sign-up to sign-in): what was typed into a field
+  // gone goes into the field of the same name now shown, if empty, and a submit button gone
+  // submits the form now holding those fields (the visitor typed, then pressed Enter or the
+  // button, into the card as it was painted).
+  const refill = () => {
+    for (const entry of typed) {
+      const target = page.querySelector(`[name="${CSS.escape(entry.name)}"]`);
+      if (!isField(target) || target === twins.get(entry.from) || target.value !== '') continue;
+      fill(target, entry.from);
+      if (active === entry.from) target.focus({ preventScroll: true });
     }
   };
+  const steps = current.presses.map((control) => ({ control, twin: twins.get(control) }));
+  if (steps.length === 0) return;
+  const next = () => {
+    refill();
+    const step = steps.shift();
+    if (!step) return;
+    let target = step.twin?.isConnected ? step.twin : undefined;
+    if (!target && isSubmitButton(step.control)) target = submitButtonFor(page, typed);
+    if (target instanceof HTMLElement) target.click();
+    schedule(next);
+  };
   schedule(next);
+}
+
+function isSubmitButton(control: Element): boolean {
+  return control instanceof HTMLButtonElement && control.type === 'submit' && !!control.form;
+}
+
+/** The submit button of the form on React's page that holds fields of the names typed. */
+function submitButtonFor(page: Element, typed: Array<{ name: string }>): Element | undefined {
+  for (const { name } of typed) {
+    const field = page.querySelector(`[name="${CSS.escape(name)}"]`);
+    const button = isField(field) ? field.form?.querySelector('button[type="submit"]') : null;
+    if (button) return button;
+  }
+  return undefined;
 }
 
 /**
