@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playbackSessions } from '@server/db/schema/playback';
 import { users } from '@server/db/schema/users';
 import { LOCATION_MESSAGES, type LocationsView } from '@shared/locations.contract';
 import type { PlanId } from '@shared/plans';
 import {
+  CHROMIUM_PATH,
   screenshot,
   seriousA11yViolations,
   startE2E,
@@ -18,15 +23,23 @@ import { onboardOwner, seedVideos, signIn, type SeededOwner } from './support/se
 /**
  * Issue #18 part 5, Multi-location: an Elite Studio owner adds a second location on the Locations
  * screen, offers a class only there, and each location's public page shows its own name and
- * classes; analytics filter by location; off Elite the second page goes offline (nothing deleted)
- * and comes back with the plan.
+ * classes, its own logo and its own custom domain; analytics filter by location; off Elite the
+ * second page goes offline (nothing deleted) and comes back with the plan.
  */
 
 let e2e: E2E;
 let owner: SeededOwner;
 let classes: Record<'climb' | 'sprint' | 'recovery', string>;
 
-const DOWNTOWN = { name: 'Peak Cycle Downtown', slug: 'peak-downtown', primary: '#14b8a6' };
+const DOWNTOWN = {
+  name: 'Peak Cycle Downtown',
+  slug: 'peak-downtown',
+  primary: '#14b8a6',
+  domain: 'downtown.peakcycle.example',
+};
+/** A logo file as an owner picks it, made once in a temp directory. */
+let files: string;
+let logoFile: string;
 
 const rgb = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -58,8 +71,19 @@ beforeAll(async () => {
   ]);
   classes = { climb: climb!.id, sprint: sprint!.id, recovery: recovery!.id };
   await e2e.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, owner.id));
+  files = await mkdtemp(path.join(tmpdir(), 'cadence-locations-'));
+  logoFile = path.join(files, 'downtown-logo.png');
+  await writeFile(
+    logoFile,
+    await sharp({ create: { width: 240, height: 120, channels: 3, background: '#14b8a6' } })
+      .png()
+      .toBuffer(),
+  );
 });
-afterAll(() => e2e?.close());
+afterAll(async () => {
+  await e2e?.close();
+  if (files) await rm(files, { recursive: true, force: true });
+});
 
 async function ownerPage(options: Parameters<E2E['newPage']>[0] = {}) {
   const page = await e2e.newPage(options);
@@ -184,6 +208,73 @@ describe('locations on Elite Studio', () => {
     expect(await seriousA11yViolations(downtown)).toEqual([]);
   });
 
+  it('gives the second location its own logo and its own custom domain', async () => {
+    const page = await ownerPage({ width: 1024, height: 768 });
+    const downtown = locationCard(page, DOWNTOWN.name);
+    await downtown.getByRole('button', { name: `Logo and domain of ${DOWNTOWN.name}` }).click();
+    const panel = downtown.getByTestId('location-branding');
+    // No logo of its own yet: the gym has none either, so the product's mark.
+    expect(await panel.getByTestId('location-logo').locator('img').count()).toBe(0);
+    await panel.getByTestId('location-logo-input').setInputFiles(logoFile);
+    await toast(page, LOCATION_MESSAGES.logoSaved);
+    const logo = panel.getByRole('img', { name: `${DOWNTOWN.name} logo` });
+    await logo.waitFor();
+    const logoSrc = await logo.getAttribute('src');
+    expect(logoSrc).toMatch(/^\/api\/logos\/[0-9a-f-]+\/[a-z0-9]+-\d+\.png$/);
+    await panel.getByRole('button', { name: 'Use the gym’s logo' }).waitFor();
+
+    // The domain: saved, pending with the TXT record to add, then verified.
+    await panel.getByLabel(`Domain for ${DOWNTOWN.name}`).fill(DOWNTOWN.domain.toUpperCase());
+    await panel.getByRole('button', { name: 'Save domain' }).click();
+    await toast(page, LOCATION_MESSAGES.domainSaved);
+    const record = panel.getByTestId('domain-record');
+    const name = await record.locator('dd').nth(1).textContent();
+    const value = await record.locator('dd').nth(2).textContent();
+    expect(name).toBe(`_cadence-challenge.${DOWNTOWN.domain}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'locations-domain-pending-tablet-light');
+    await panel.getByRole('button', { name: 'Verify' }).click();
+    await toast(page, 'Domain not verified');
+    await panel
+      .getByRole('alert')
+      .getByText(/No TXT record was found/)
+      .waitFor();
+    e2e.dns.publish(name!, [value!]);
+    await panel.getByRole('button', { name: 'Verify' }).click();
+    await toast(page, LOCATION_MESSAGES.domainVerified);
+    await panel.getByTestId('domain-status').getByText('Verified', { exact: true }).waitFor();
+    expect(await downtown.getByTestId('location-domain').textContent()).toBe(DOWNTOWN.domain);
+    // The first location keeps the gym's (none here).
+    expect(await locationCard(page, 'Peak Cycle').getByTestId('location-domain').count()).toBe(0);
+
+    // Its page at its slug shows its logo; the gym's page does not.
+    const slugPage = await publicPage(DOWNTOWN.slug);
+    expect(await slugPage.locator(`img[src="${logoSrc}"]`).count()).toBe(1);
+    const gymPage = await publicPage('peak-cycle');
+    expect(await gymPage.locator(`img[src="${logoSrc}"]`).count()).toBe(0);
+
+    // And at its own domain, in a browser that resolves the name here.
+    const port = new URL(e2e.baseUrl).port;
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        `--host-resolver-rules=MAP ${DOWNTOWN.domain} 127.0.0.1`,
+      ],
+    });
+    try {
+      const onDomain = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+      await onDomain.goto(`http://${DOWNTOWN.domain}:${port}/`);
+      await onDomain.getByRole('heading', { level: 1, name: DOWNTOWN.name }).waitFor();
+      expect(await classTitles(onDomain)).toEqual(['Recovery Ride']);
+      expect(await onDomain.locator(`img[src="${logoSrc}"]`).count()).toBe(1);
+      await screenshot(onDomain, 'locations-own-domain-tablet');
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('looks right at 390, 1024 and 1440 px, light and dark', async () => {
     for (const { name, width, height } of VIEWPORTS) {
       for (const dark of [false, true]) {
@@ -191,6 +282,8 @@ describe('locations on Elite Studio', () => {
         const downtown = locationCard(page, DOWNTOWN.name);
         await downtown.getByRole('button', { name: `Classes at ${DOWNTOWN.name}` }).click();
         await downtown.getByRole('checkbox').first().waitFor();
+        await downtown.getByRole('button', { name: `Logo and domain of ${DOWNTOWN.name}` }).click();
+        await downtown.getByTestId('domain-status').waitFor();
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,

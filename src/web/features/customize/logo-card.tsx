@@ -9,7 +9,7 @@ import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useUploadLogo } from './api/branding';
 import { LockedNote } from '@web/components/locked-note';
-import { checkLogoFile } from './logo-file';
+import { checkLogoFile } from '@web/lib/logo-file';
 
 interface LogoCardProps {
   /** The logo to show: the saved one, or null for the product's own mark (default or reset). */

@@ -24,6 +24,7 @@ import { useLocations } from '@web/lib/locations';
 import { useOwnerVideos } from '@web/lib/owner-videos';
 import { cn } from '@web/lib/utils';
 import { DeleteLocationDialog } from './delete-location-dialog';
+import { LocationBranding } from './location-branding';
 import { LocationClasses } from './location-classes';
 import { LocationFormDialog } from './location-form-dialog';
 import { canAddLocation, classCount, classesOnlyAt, isMainLocation } from './location-rules';
@@ -157,9 +158,12 @@ function LocationCard({
   onDelete: () => void;
 }) {
   const [showClasses, setShowClasses] = useState(false);
+  const [showBranding, setShowBranding] = useState(false);
   const main = isMainLocation(location);
   const path = gymPagePath(location.slug);
   const classesId = `location-classes-${location.id}`;
+  const brandingId = `location-branding-${location.id}`;
+  const domain = location.customDomainStatus === 'verified' ? location.customDomain : null;
 
   return (
     <Card className="h-full gap-4" data-testid="location-card">
@@ -201,6 +205,11 @@ function LocationCard({
           ) : (
             <span className="font-mono break-all">{path}</span>
           )}
+          {domain && (
+            <span className="font-mono break-all" data-testid="location-domain">
+              {domain}
+            </span>
+          )}
           <span data-testid="location-class-count">{classCount(location.videoIds.length)}</span>
         </CardDescription>
         {!main && (
@@ -222,7 +231,7 @@ function LocationCard({
         <ColourSwatches location={location} />
         {main && (
           <p className="text-sm text-muted-foreground">
-            Its name, URL and colors are your gym&rsquo;s:{' '}
+            Its name, URL, colors, logo and domain are your gym&rsquo;s:{' '}
             <Link
               href="/customize"
               className="font-medium text-foreground underline underline-offset-4"
@@ -234,17 +243,30 @@ function LocationCard({
         )}
         {(allowed || main) && (
           <div className="grid gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              aria-expanded={showClasses}
-              aria-controls={classesId}
-              onClick={() => setShowClasses((open) => !open)}
-            >
-              {showClasses ? 'Hide classes' : 'Classes'}
-              <span className="sr-only"> at {location.name}</span>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                aria-expanded={showClasses}
+                aria-controls={classesId}
+                onClick={() => setShowClasses((open) => !open)}
+              >
+                {showClasses ? 'Hide classes' : 'Classes'}
+                <span className="sr-only"> at {location.name}</span>
+              </Button>
+              {!main && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-expanded={showBranding}
+                  aria-controls={brandingId}
+                  onClick={() => setShowBranding((open) => !open)}
+                >
+                  {showBranding ? 'Hide logo and domain' : 'Logo and domain'}
+                  <span className="sr-only"> of {location.name}</span>
+                </Button>
+              )}
+            </div>
             {showClasses && (
               <div id={classesId}>
                 {videos ? (
@@ -252,6 +274,11 @@ function LocationCard({
                 ) : (
                   <Skeleton className="h-24 w-full" />
                 )}
+              </div>
+            )}
+            {showBranding && !main && (
+              <div id={brandingId}>
+                <LocationBranding location={location} />
               </div>
             )}
           </div>

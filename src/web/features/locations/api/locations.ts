@@ -5,6 +5,7 @@ import {
   type LocationResponse,
   type LocationsView,
 } from '@shared/locations.contract';
+import { LOGO_FIELD } from '@shared/branding.contract';
 import { api } from '@web/lib/api';
 import { gymKeys } from '@web/lib/gym-keys';
 import { locationKeys } from '@web/lib/locations';
@@ -44,5 +45,35 @@ export function useDeleteLocation() {
 export function useSaveLocationClasses() {
   return useLocationMutation(({ id, videoIds }: { id: string; videoIds: string[] }) =>
     api(locationsEndpoints.classes, { params: { id }, body: { videoIds } }),
+  );
+}
+
+/** PUT /api/auth/locations/:id/domain: a further location's own domain, or null to remove it. */
+export function useSaveLocationDomain() {
+  return useLocationMutation(({ id, domain }: { id: string; domain: string | null }) =>
+    api(locationsEndpoints.setDomain, { params: { id }, body: { domain } }),
+  );
+}
+
+/** POST /api/auth/locations/:id/domain/verify */
+export function useVerifyLocationDomain() {
+  return useLocationMutation((id: string) =>
+    api(locationsEndpoints.verifyDomain, { params: { id } }),
+  );
+}
+
+/** POST /api/auth/locations/:id/logo: the location's own logo (multipart, as the gym's). */
+export function useUploadLocationLogo() {
+  return useLocationMutation(({ id, file }: { id: string; file: File }) => {
+    const body = new FormData();
+    body.append(LOGO_FIELD, file);
+    return api(locationsEndpoints.uploadLogo, { params: { id }, body });
+  });
+}
+
+/** DELETE /api/auth/locations/:id/logo: back to the gym's logo. */
+export function useRemoveLocationLogo() {
+  return useLocationMutation((id: string) =>
+    api(locationsEndpoints.removeLogo, { params: { id } }),
   );
 }
