@@ -46,7 +46,16 @@ export const companySlug = z
   .regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens')
   .refine((s) => !s.startsWith('-') && !s.endsWith('-'), 'Slug cannot start or end with a hyphen');
 
-export const checkSlugQuery = z.object({ slug: companySlug });
+/**
+ * `purpose=location`: the slug is for a further location (issue #18 part 5), which can never take
+ * the owner's own gym slug or old slugs; for the gym (the default) the owner's own count as free.
+ */
+export const SLUG_PURPOSES = ['gym', 'location'] as const;
+export type SlugPurpose = (typeof SLUG_PURPOSES)[number];
+export const checkSlugQuery = z.object({
+  slug: companySlug,
+  purpose: z.enum(SLUG_PURPOSES, { error: 'purpose must be gym or location' }).default('gym'),
+});
 
 export const completeOnboardingBody = companyInfo.extend({ companySlug });
 
@@ -91,7 +100,7 @@ export function slugCandidates(slug: string): string[] {
 export const onboardingEndpoints = {
   /** A slug that breaks the rules answers 400 with `{ available: false, message }`. */
   checkSlug: withSchemas(
-    endpoint<{ query: { slug: string }; response: CheckSlugResponse }>()({
+    endpoint<{ query: { slug: string; purpose?: SlugPurpose }; response: CheckSlugResponse }>()({
       method: 'GET',
       path: '/api/auth/check-slug',
       access: 'owner',

@@ -8,6 +8,10 @@ import { companySlug } from './onboarding.contract';
 /** The dashboard's reading of a public slug (product.md §5): lowercase alphanumeric groups joined by single hyphens. */
 export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const INVALID_URL_TITLE = 'Invalid URL';
+/** The slug answers (product.md §5): the server's refusals and the check's 'available'. */
+export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
+export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
+export const SLUG_AVAILABLE = 'This URL is available!';
 export const INVALID_URL_MESSAGE = 'URL must contain only lowercase letters, numbers, and hyphens';
 
 /**

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { companySlug, onboardingEndpoints } from '@shared/onboarding.contract';
+import { companySlug, onboardingEndpoints, type SlugPurpose } from '@shared/onboarding.contract';
 import { api } from './api';
 
 /** How long typing pauses before the slug is checked. */
 export const SLUG_CHECK_DEBOUNCE_MS = 400;
 
-/** GET /api/auth/check-slug for one slug: available, the message, and free slugs near a refused one. */
-export function slugCheckQuery(slug: string) {
+/**
+ * GET /api/auth/check-slug for one slug, for the gym or for a further location: available, the
+ * message, and free slugs near a refused one.
+ */
+export function slugCheckQuery(slug: string, purpose: SlugPurpose = 'gym') {
   return queryOptions({
-    queryKey: ['slug-check', slug] as const,
-    queryFn: ({ signal }) => api(onboardingEndpoints.checkSlug, { query: { slug }, signal }),
+    queryKey: ['slug-check', purpose, slug] as const,
+    queryFn: ({ signal }) =>
+      api(onboardingEndpoints.checkSlug, { query: { slug, purpose }, signal }),
     staleTime: 30_000,
   });
 }
@@ -33,12 +37,17 @@ export type SlugAvailability =
 
 /**
  * The live check of a slug field (issue #15 part 7): once typing pauses, a slug that passes the
- * rules is asked about; `current` (the owner's own slug) and slugs breaking the rules are not.
+ * rules is asked about; `current` (the slug the field started from) and slugs breaking the rules
+ * are not.
  */
-export function useSlugAvailability(slug: string, current: string | null = null): SlugAvailability {
+export function useSlugAvailability(
+  slug: string,
+  current: string | null = null,
+  purpose: SlugPurpose = 'gym',
+): SlugAvailability {
   const settled = useDebounced(slug, SLUG_CHECK_DEBOUNCE_MS);
   const checkable = settled === slug && slug !== current && companySlug.safeParse(slug).success;
-  const query = useQuery({ ...slugCheckQuery(settled), enabled: checkable });
+  const query = useQuery({ ...slugCheckQuery(settled, purpose), enabled: checkable });
   if (slug === current || !companySlug.safeParse(slug).success) return { state: 'idle' };
   if (!checkable || query.isPending) return { state: 'checking' };
   if (query.isError) return { state: 'unknown' };

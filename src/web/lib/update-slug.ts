@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVALID_URL_TITLE, slugEndpoints } from '@shared/slug.contract';
+import { INVALID_URL_TITLE, SLUG_TAKEN, slugEndpoints } from '@shared/slug.contract';
 import { api, ApiError, failureMessage, isNetworkError } from './api';
 import { setCurrentUser } from './session';
-
-export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 
 /** PUT /api/auth/slug (the dashboard's and /customize's link card): the cached user takes the answer. */
 export function useUpdateSlug() {

@@ -10,7 +10,7 @@ import { MULTI_LOCATION_LIMIT } from '@shared/plan-features';
 import { PLANS, type PlanId } from '@shared/plans';
 import { videos } from '../../db/schema/videos';
 import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
-import { SLUG_RESERVED, SLUG_TAKEN } from '../slug/slug.service';
+import { SLUG_RESERVED, SLUG_TAKEN } from '@shared/slug.contract';
 
 let t: TestApp;
 let counter = 0;
@@ -202,6 +202,32 @@ describe('a location page', () => {
     expect(move.statusCode).toBe(409);
     expect(move.json().message).toBe(SLUG_TAKEN);
     expect((await call(owner, 'GET', LOCATIONS_PATH)).json().locations).toHaveLength(1);
+  });
+
+  it('is checked as the location form types it: the owner’s own gym and old slugs are taken there', async () => {
+    const owner = await gym();
+    const first = owner.slug;
+    const moved = await call(owner, 'PUT', '/api/auth/slug', { slug: unique('moved') });
+    expect(moved.statusCode).toBe(200);
+    const check = (slug: string, purpose?: string) =>
+      call(
+        owner,
+        'GET',
+        `/api/auth/check-slug?slug=${slug}${purpose ? `&purpose=${purpose}` : ''}`,
+      );
+    // For the gym, its own old slug is free (it may move back); for a location it is not.
+    expect((await check(first)).json()).toMatchObject({ available: true });
+    const asLocation = (await check(first, 'location')).json();
+    expect(asLocation).toMatchObject({ available: false, message: SLUG_TAKEN });
+    expect(asLocation.suggestions.length).toBeGreaterThan(0);
+    expect(asLocation.suggestions).not.toContain(first);
+    // And the form's answer is the create's answer.
+    const created = await call(owner, 'POST', LOCATIONS_PATH, body({ slug: first }));
+    expect([created.statusCode, created.json().message]).toEqual([409, SLUG_TAKEN]);
+    expect((await check(unique('free'), 'location')).json()).toMatchObject({ available: true });
+    const bad = await check(unique('free'), 'elsewhere');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().available).toBe(false);
   });
 
   it(`stops at ${MULTI_LOCATION_LIMIT} locations in all`, async () => {

@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { customDomainViewOf, type BrandingService } from '../branding/branding.service';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
-import { SLUG_RESERVED, SLUG_TAKEN } from '../slug/slug.service';
+import { SLUG_RESERVED, SLUG_TAKEN } from '@shared/slug.contract';
 import { RESERVED_SLUGS } from '@shared/onboarding.contract';
 import type { LocationsRepository, LocationValues, LocationWrite } from './locations.repository';
 

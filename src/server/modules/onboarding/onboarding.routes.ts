@@ -24,7 +24,7 @@ export function onboardingRoutes(
           suggestions: [],
         });
       }
-      return onboarding.checkSlug(user.id, result.data.slug);
+      return onboarding.checkSlug(user.id, result.data.slug, result.data.purpose);
     },
     {
       ownQueryErrors: true,

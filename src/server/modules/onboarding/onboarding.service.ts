@@ -3,18 +3,17 @@ import {
   ONBOARDING_ALREADY_COMPLETE,
   type CheckSlugResponse,
   type CompleteOnboardingBody,
+  type SlugPurpose,
 } from '@shared/onboarding.contract';
 import { ConflictError } from '../../lib/errors';
 import type { UserRow } from '../../db/schema/users';
 import type { SlugService } from '../slug/slug.service';
 
-export { SLUG_AVAILABLE, SLUG_RESERVED, SLUG_TAKEN } from '../slug/slug.service';
-
 export function onboardingService(slugs: SlugService) {
   return {
     /** The slug rules of the slug service: reserved words, and slugs other owners hold now or held. */
-    checkSlug(userId: string, slug: string): Promise<CheckSlugResponse> {
-      return slugs.check(userId, slug);
+    checkSlug(userId: string, slug: string, purpose: SlugPurpose): Promise<CheckSlugResponse> {
+      return slugs.check(userId, slug, purpose);
     },
 
     /**

@@ -4,16 +4,14 @@ import {
   SLUG_SUGGESTIONS_MAX,
   slugCandidates,
   type CheckSlugResponse,
+  type SlugPurpose,
 } from '@shared/onboarding.contract';
+import { SLUG_AVAILABLE, SLUG_RESERVED, SLUG_TAKEN } from '@shared/slug.contract';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { UserPatch } from '../auth/auth.service';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { ClaimOptions, SlugLookup, SlugsRepository } from './slugs.repository';
-
-export const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
-export const SLUG_RESERVED = 'This URL is reserved. Please choose another.';
-export const SLUG_AVAILABLE = 'This URL is available!';
 
 /**
  * The rules for a gym's public slug, shared by onboarding and the dashboard's slug edit. A change is
@@ -23,10 +21,10 @@ export function slugService(
   slugs: SlugsRepository,
   publicGyms: Pick<PublicGymCache, 'invalidate'>,
 ) {
-  /** Up to SLUG_SUGGESTIONS_MAX free slugs near a refused one. */
-  async function suggestions(userId: string, slug: string): Promise<string[]> {
+  /** Up to SLUG_SUGGESTIONS_MAX free slugs near a refused one (`except`: an owner whose own are free). */
+  async function suggestions(except: string | null, slug: string): Promise<string[]> {
     const candidates = slugCandidates(slug).filter((c) => !RESERVED_SLUGS.has(c));
-    const held = await slugs.heldByOthers(userId, candidates);
+    const held = await slugs.heldByOthers(except, candidates);
     return candidates.filter((c) => !held.has(c)).slice(0, SLUG_SUGGESTIONS_MAX);
   }
 
@@ -37,21 +35,27 @@ export function slugService(
     },
 
     /**
-     * Available when not reserved and no other owner holds it, now or as an old slug; the owner's
-     * own current or old slug counts as free. A refused slug comes with free ones near it.
+     * Available when not reserved and no other owner holds it, now or as an old slug; for the gym
+     * the owner's own current or old slug counts as free, for a further location nothing held is
+     * (one slug, one page). A refused slug comes with free ones near it.
      */
-    async check(userId: string, slug: string): Promise<CheckSlugResponse> {
+    async check(
+      userId: string,
+      slug: string,
+      purpose: SlugPurpose = 'gym',
+    ): Promise<CheckSlugResponse> {
+      const except = purpose === 'gym' ? userId : null;
       if (RESERVED_SLUGS.has(slug))
         return {
           available: false,
           message: SLUG_RESERVED,
-          suggestions: await suggestions(userId, slug),
+          suggestions: await suggestions(except, slug),
         };
-      if (await slugs.isHeldByAnother(userId, slug))
+      if (await slugs.isHeldByAnother(except, slug))
         return {
           available: false,
           message: SLUG_TAKEN,
-          suggestions: await suggestions(userId, slug),
+          suggestions: await suggestions(except, slug),
         };
       return { available: true, message: SLUG_AVAILABLE, suggestions: [] };
     },

@@ -42,18 +42,20 @@ export function slugsRepository(db: Db) {
       return old ? { user: old.user, redirected: true } : undefined;
     },
 
-    /** True when another owner holds the slug, as their current slug or an old one. */
-    async isHeldByAnother(userId: string, slug: string): Promise<boolean> {
+    /** True when an owner other than `userId` (null: anyone) holds the slug, now or as an old one, or a location does. */
+    async isHeldByAnother(userId: string | null, slug: string): Promise<boolean> {
       const [current] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.companySlug, slug), ne(users.id, userId)))
+        .where(and(eq(users.companySlug, slug), userId ? ne(users.id, userId) : undefined))
         .limit(1);
       if (current) return true;
       const [old] = await db
         .select({ userId: slugRedirects.userId })
         .from(slugRedirects)
-        .where(and(eq(slugRedirects.slug, slug), ne(slugRedirects.userId, userId)))
+        .where(
+          and(eq(slugRedirects.slug, slug), userId ? ne(slugRedirects.userId, userId) : undefined),
+        )
         .limit(1);
       if (old) return true;
       // A location's page (any owner's, their own included: one slug, one page).
@@ -65,17 +67,25 @@ export function slugsRepository(db: Db) {
       return Boolean(location);
     },
 
-    /** Which of `slugs` other owners hold, now or as an old slug (one query each, for suggestions). */
-    async heldByOthers(userId: string, slugs: string[]): Promise<Set<string>> {
+    /**
+     * Which of `slugs` are held by owners other than `userId` (null: by anyone), now or as an old
+     * slug, or by a location (one query each, for suggestions).
+     */
+    async heldByOthers(userId: string | null, slugs: string[]): Promise<Set<string>> {
       if (slugs.length === 0) return new Set();
       const current = await db
         .select({ slug: users.companySlug })
         .from(users)
-        .where(and(inArray(users.companySlug, slugs), ne(users.id, userId)));
+        .where(and(inArray(users.companySlug, slugs), userId ? ne(users.id, userId) : undefined));
       const old = await db
         .select({ slug: slugRedirects.slug })
         .from(slugRedirects)
-        .where(and(inArray(slugRedirects.slug, slugs), ne(slugRedirects.userId, userId)));
+        .where(
+          and(
+            inArray(slugRedirects.slug, slugs),
+            userId ? ne(slugRedirects.userId, userId) : undefined,
+          ),
+        );
       const located = await db
         .select({ slug: gymLocations.slug })
         .from(gymLocations)

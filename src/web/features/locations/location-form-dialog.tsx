@@ -28,7 +28,7 @@ import { ApiError, failureMessage, fieldErrors } from '@web/lib/api';
 import { useSlugAvailability } from '@web/lib/slug-availability';
 import { toast } from '@web/lib/use-toast';
 import { useCreateLocation, useUpdateLocation } from './api/locations';
-import { locationFormValues, locationSlugAvailability, ownColours } from './location-rules';
+import { locationFormValues, ownColours } from './location-rules';
 
 type FormOutput = LocationValues;
 const FIELDS = ['name', 'slug', 'primaryColor', 'secondaryColor'] as const;
@@ -75,11 +75,8 @@ export function LocationFormDialog({
   }, [open, location, reset]);
 
   const typedSlug = watch('slug') ?? '';
-  const availability = locationSlugAvailability(
-    typedSlug,
-    gym.slug,
-    useSlugAvailability(typedSlug, location?.slug ?? null),
-  );
+  // Checked for a location: the gym's own slug and old slugs are taken here (one slug, one page).
+  const availability = useSlugAvailability(typedSlug, location?.slug ?? null, 'location');
   const primary = watch('primaryColor');
   const secondary = watch('secondaryColor');
   const gymColours = primary == null && secondary == null;

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MULTI_LOCATION_LIMIT } from '@shared/plan-features';
 import type { LocationDto } from '@shared/locations.contract';
-import { SLUG_TAKEN } from '@web/lib/update-slug';
 import {
   canAddLocation,
   classCount,
   classesOnlyAt,
   isMainLocation,
   locationFormValues,
-  locationSlugAvailability,
   ownColours,
   sameClasses,
   toggleClass,
@@ -128,22 +126,5 @@ describe('sameClasses', () => {
     expect(sameClasses(['a'], ['a', 'b'])).toBe(false);
     expect(sameClasses(['a', 'c'], ['a', 'b'])).toBe(false);
     expect(sameClasses([], [])).toBe(true);
-  });
-});
-
-describe('locationSlugAvailability', () => {
-  const available = { state: 'available', message: 'This URL is available!' } as const;
-  it('calls the gym’s own slug taken (the gym check calls it free)', () => {
-    expect(locationSlugAvailability('peak-cycle', 'peak-cycle', available)).toEqual({
-      state: 'unavailable',
-      message: SLUG_TAKEN,
-      suggestions: [],
-    });
-  });
-  it('passes any other answer through', () => {
-    expect(locationSlugAvailability('peak-downtown', 'peak-cycle', available)).toBe(available);
-    expect(locationSlugAvailability('', 'peak-cycle', { state: 'idle' })).toEqual({
-      state: 'idle',
-    });
   });
 });

@@ -1,5 +1,3 @@
-import type { SlugAvailability } from '@web/lib/slug-availability';
-import { SLUG_TAKEN } from '@web/lib/update-slug';
 import {
   MAIN_LOCATION,
   type LocationBody,
@@ -86,18 +84,4 @@ export function sameClasses(a: readonly string[], b: readonly string[]): boolean
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((id) => set.has(id));
-}
-
-/**
- * The live check of a location's slug. GET /api/auth/check-slug answers for the gym's own slug, so
- * it calls the owner's gym slug free: a location cannot have it, so it is said taken here.
- */
-export function locationSlugAvailability(
-  typed: string,
-  gymSlug: string,
-  checked: SlugAvailability,
-): SlugAvailability {
-  return typed === gymSlug
-    ? { state: 'unavailable', message: SLUG_TAKEN, suggestions: [] }
-    : checked;
 }

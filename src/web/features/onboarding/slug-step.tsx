@@ -5,7 +5,7 @@ import { ArrowLeft, ArrowRight, Globe } from 'lucide-react';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { completeOnboardingBody } from '@shared/onboarding.contract';
-import { sanitizeSlugInput } from '@shared/slug.contract';
+import { sanitizeSlugInput, SLUG_TAKEN } from '@shared/slug.contract';
 import { FormField } from '@web/components/form-field';
 import { SlugAvailabilityNote } from '@web/components/slug-availability';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +17,6 @@ import { publicLinkPrefix } from './wizard-data';
 
 const slugForm = completeOnboardingBody.pick({ companySlug: true });
 
-const SLUG_TAKEN = 'This URL slug is already taken. Please try another.';
 const SLUG_NETWORK = 'Unable to check slug availability. Please try again.';
 
 interface SlugStepProps {
