@@ -20,7 +20,7 @@ import {
 } from '@shared/analytics.contract';
 import { planIncludes } from '@shared/plan-features';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { addDays, localTime, startOfDay } from '../notifications/local-time';
+import { addDays, localTime, startOfDay } from '../../lib/local-time';
 import { LOCATION_MESSAGES, MAIN_LOCATION } from '@shared/locations.contract';
 import type { AnalyticsRepository, PeriodTotals, Scope, VideoTotals } from './analytics.repository';
 import { csvFileName, toCsv, type CsvCell } from './csv';

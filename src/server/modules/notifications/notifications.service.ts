@@ -7,7 +7,7 @@ import type { WaitingReason } from '../../mail/templates/video-notices';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { AuthService } from '../auth/auth.service';
 import type { VideoEventNotice } from '../videos/lifecycle';
-import { addDays, localTime, startOfDay } from './local-time';
+import { addDays, localTime, startOfDay } from '../../lib/local-time';
 import type { NotificationsRepository, Recipient } from './notifications.repository';
 import type { UnsubscribeTarget, UnsubscribeTokens } from './unsubscribe-token';
 
