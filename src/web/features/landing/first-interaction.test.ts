@@ -3,8 +3,13 @@ import { createElement } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '@web/lib/theme';
-import { START_EVENTS, adoptPaintedLanding, watchPaintedLanding } from './first-interaction';
+import { THEME_STORAGE_KEY, ThemeProvider } from '@web/lib/theme';
+import {
+  START_EVENTS,
+  THEME_KEY,
+  adoptPaintedLanding,
+  watchPaintedLanding,
+} from './first-interaction';
 import { renderLandingMarkup } from './landing-markup';
 import { LandingPage } from './landing-page';
 
@@ -237,6 +242,31 @@ describe("React's landing page taking the painted page's place", () => {
     await waitFor(() =>
       expect(document.getElementById('register-password')?.getAttribute('type')).toBe('text'),
     );
+  });
+
+  it('switches the theme on the painted page at once, and React takes up the choice', async () => {
+    localStorage.clear();
+    expect(THEME_KEY).toBe(THEME_STORAGE_KEY);
+    document.documentElement.classList.add('dark'); // theme-init.js: the system's is dark
+    watchPaintedLanding(paintLanding(), vi.fn());
+    const toggle = painted('button[aria-label="Toggle theme"]');
+    // Rendered at build time in the light theme; it says which one is on.
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    press(toggle);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    mountReactLanding();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not pressed a second time on React's page; React's toggle says the same.
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    const reactToggle = document.querySelector('button[aria-label="Toggle theme"]')!;
+    expect(reactToggle.getAttribute('aria-pressed')).toBe('false');
+    press(reactToggle as HTMLElement);
+    await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
   });
 
   it('does nothing when no painted page was watched', () => {

@@ -28,6 +28,12 @@ export const START_EVENTS = [
   'scroll',
 ] as const;
 
+/** The header's theme toggle (components/theme-toggle.tsx): it works on the painted page itself. */
+const THEME_TOGGLE = 'button[aria-label="Toggle theme"][aria-pressed]';
+
+/** Where the visitor's theme is kept (lib/theme.tsx THEME_STORAGE_KEY, read by theme-init.js). */
+export const THEME_KEY = 'cadence-theme';
+
 /** Controls whose press does something on React's page (held back, then made again there). */
 const PRESSABLE = 'a[href], button';
 
@@ -43,6 +49,8 @@ interface Watch {
   presses: Element[];
   /** A pointer or Space key pressed on a control and not yet released. */
   held: { control: Element; by: 'pointer' | 'space' } | null;
+  /** The theme was switched on the painted page. */
+  themeToggled: boolean;
   stop: () => void;
 }
 
@@ -84,7 +92,33 @@ export function watchPaintedLanding(
     start();
   };
 
-  const current: Watch = { painted, presses: [], held: null, stop: () => undefined };
+  const current: Watch = {
+    painted,
+    presses: [],
+    held: null,
+    themeToggled: false,
+    stop: () => undefined,
+  };
+  // The theme toggle says which theme is on (the HTML was rendered in the light one), and is
+  // pressed here at once: the theme is the page's, not React's (React's page reads it back).
+  const showTheme = () => {
+    const dark = doc.documentElement.classList.contains('dark');
+    for (const toggle of painted.querySelectorAll(THEME_TOGGLE)) {
+      toggle.setAttribute('aria-pressed', String(dark));
+      toggle.setAttribute('title', dark ? 'Switch to light theme' : 'Switch to dark theme');
+    }
+  };
+  showTheme();
+  const toggleTheme = () => {
+    const dark = doc.documentElement.classList.toggle('dark');
+    try {
+      win.localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light');
+    } catch {
+      /* storage unavailable: the choice lasts for this page only */
+    }
+    current.themeToggled = true;
+    showTheme();
+  };
   // A press on a link or a button waits for React's page (where it is made again); a modified
   // click on a link (a new tab or window) is the browser's own, as it would be on React's page.
   const onClick = (event: MouseEvent) => {
@@ -93,8 +127,9 @@ export function watchPaintedLanding(
     if (control instanceof HTMLAnchorElement && (event.ctrlKey || event.metaKey || event.shiftKey))
       return;
     event.preventDefault();
-    current.presses.push(control);
     current.held = null;
+    if (control.matches(THEME_TOGGLE)) toggleTheme();
+    else current.presses.push(control);
   };
   // Never a native submission (a GET would put the fields in the address): the press of the
   // submit button is held back above; a submission without one presses the form's submit button.
@@ -199,19 +234,20 @@ function caretOf(field: Field): [number, number] | null {
  * React's landing page (`page`, its root element, just committed) takes the painted page's place:
  * the fields' values and focus carried over, the held-back presses made again (after this commit,
  * one at a time, so each sees what the one before it did). Removing the painted page is the
- * caller's (lib/first-paint.ts `dropLandingFirstPaint`, right after). `schedule` runs a step after
- * React has committed the previous one (a macrotask by default).
+ * caller's (lib/first-paint.ts `dropLandingFirstPaint`, right after), and so is taking up a theme
+ * switched on the painted page (answered). `schedule` runs a step after React has committed the
+ * previous one (a macrotask by default).
  */
 export function adoptPaintedLanding(
   page: Element,
   schedule: (step: () => void) => void = (step) => setTimeout(step, 0),
-): void {
+): { themeToggled: boolean } {
   const current = watch;
   watch = null;
-  if (!current) return;
+  if (!current) return { themeToggled: false };
   current.stop();
-  const { painted } = current;
-  if (!painted.isConnected) return;
+  const { painted, themeToggled } = current;
+  if (!painted.isConnected) return { themeToggled };
   const doc = page.ownerDocument;
   const twins = twinsOf(painted, page);
 
@@ -258,7 +294,7 @@ export function adoptPaintedLanding(
     }
   };
   const steps = current.presses.map((control) => ({ control, twin: twins.get(control) }));
-  if (steps.length === 0) return;
+  if (steps.length === 0) return { themeToggled };
   const next = () => {
     refill();
     const step = steps.shift();
@@ -269,6 +305,7 @@ export function adoptPaintedLanding(
     schedule(next);
   };
   schedule(next);
+  return { themeToggled };
 }
 
 function isSubmitButton(control: Element): boolean {

@@ -14,6 +14,7 @@ import { WhySection } from './why-section';
 import { dropLandingFirstPaint } from '@web/lib/first-paint';
 import { useEnhancementTimeText } from '@web/lib/processing-time';
 import { SIGN_IN_PATH } from '@web/lib/session';
+import { useTheme } from '@web/lib/theme';
 
 interface Pitch {
   kicker: string;
@@ -115,10 +116,14 @@ export function LandingPage() {
   // Takes the place of the same page painted from the HTML, in the same frame, with what the
   // visitor typed, focused and pressed there (decisions 0030, 0039).
   const pageRef = React.useRef<HTMLDivElement>(null);
+  const { setTheme } = useTheme();
   React.useLayoutEffect(() => {
-    if (pageRef.current) adoptPaintedLanding(pageRef.current);
+    const adopted = pageRef.current ? adoptPaintedLanding(pageRef.current) : null;
     dropLandingFirstPaint();
-  }, []);
+    // The theme toggle works on the painted page by itself: React's theme takes up its choice.
+    if (adopted?.themeToggled)
+      setTheme(document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+  }, [setTheme]);
   React.useEffect(() => {
     if (signingIn) scrollToSection(AUTH_CARD_ID);
   }, [signingIn]);
