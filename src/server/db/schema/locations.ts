@@ -53,6 +53,22 @@ export const gymLocations = pgTable(
   ],
 );
 
+/**
+ * A further location's old slugs (its newest OLD_SLUGS_KEPT): each redirects to the location's
+ * current slug, as a gym's do (users' slug_redirects), and is held against every other page.
+ */
+export const locationSlugRedirects = pgTable(
+  'location_slug_redirects',
+  {
+    slug: varchar('slug', { length: 50 }).primaryKey(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => gymLocations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('location_slug_redirects_location_idx').on(t.locationId, t.createdAt)],
+);
+
 /** Which further locations offer a class (the first location's offer is videos.offered_at_main). */
 export const videoLocations = pgTable(
   'video_locations',

@@ -17,7 +17,7 @@ import type { ObjectStore } from '../../storage/object-store';
 import { locationOnline, type LocationsService } from '../locations/locations.service';
 import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
-import type { PublicGymCache } from './public-gym-cache';
+import type { Built, PublicGymCache } from './public-gym-cache';
 
 /**
  * THE rule for which classes riders see: enhanced videos only. When the media pipeline packages
@@ -200,13 +200,20 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
     return found;
   }
 
-  /** A further location's page: live while the owner's plan includes it (else offline: none). */
-  async function locationBySlug(slug: string) {
+  /**
+   * A further location's page, or for its old slug a redirect to its current one: live while the
+   * owner's plan includes it (else offline: none).
+   */
+  async function locationBySlug(slug: string): Promise<Built<GymLookup | null>> {
     const found = await locations.findBySlug(slug);
     if (!found?.owner.companySlug)
       return { ownerId: found?.owner.id ?? null, gym: false, value: null };
     // Remembered under the owner, so a plan change brings the page back (or takes it offline).
     if (!locationOnline(found.owner)) return { ownerId: found.owner.id, gym: false, value: null };
+    if (found.redirected) {
+      const value = { kind: 'redirect' as const, to: found.location.slug };
+      return { ownerId: found.owner.id, gym: false, value };
+    }
     const value = { kind: 'gym' as const, ...(await toPublicGym(found.owner, found.location)) };
     return { ownerId: found.owner.id, gym: true, value };
   }

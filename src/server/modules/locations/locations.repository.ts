@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { gymLocations, videoLocations, type GymLocationRow } from '../../db/schema/locations';
+import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
+import {
+  gymLocations,
+  locationSlugRedirects,
+  videoLocations,
+  type GymLocationRow,
+} from '../../db/schema/locations';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
 import { isUniqueViolation } from '../../lib/errors';
@@ -25,7 +31,10 @@ async function lockSlug(tx: Tx, slug: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slug:${slug}`}))`);
 }
 
-/** A gym's slug (current or old) or another location's: the slug cannot be this location's. */
+/**
+ * A gym's slug (current or old) or another location's (current or old): the slug cannot be this
+ * location's. Its own old slugs are free to it (it may move back).
+ */
 async function slugHeld(tx: Tx, slug: string, exceptLocation: string | null): Promise<boolean> {
   const [gym] = await tx
     .select({ id: users.id })
@@ -48,7 +57,36 @@ async function slugHeld(tx: Tx, slug: string, exceptLocation: string | null): Pr
         : eq(gymLocations.slug, slug),
     )
     .limit(1);
-  return Boolean(other);
+  if (other) return true;
+  const [before] = await tx
+    .select({ locationId: locationSlugRedirects.locationId })
+    .from(locationSlugRedirects)
+    .where(eq(locationSlugRedirects.slug, slug))
+    .limit(1);
+  return Boolean(before && before.locationId !== exceptLocation);
+}
+
+/**
+ * After a location's slug changed from `previous`: the previous slug redirects to it, its own old
+ * slug taken back stops redirecting, and only the newest OLD_SLUGS_KEPT are kept.
+ */
+async function keepOldSlug(tx: Tx, locationId: string, previous: string, slug: string) {
+  if (previous === slug) return;
+  await tx.delete(locationSlugRedirects).where(eq(locationSlugRedirects.slug, slug));
+  await tx
+    .insert(locationSlugRedirects)
+    .values({ slug: previous, locationId })
+    .onConflictDoUpdate({
+      target: locationSlugRedirects.slug,
+      set: { locationId, createdAt: new Date() },
+    });
+  await tx.execute(sql`
+    delete from ${locationSlugRedirects} where ${locationSlugRedirects.locationId} = ${locationId}
+      and ${locationSlugRedirects.slug} not in (
+        select ${locationSlugRedirects.slug} from ${locationSlugRedirects}
+        where ${locationSlugRedirects.locationId} = ${locationId}
+        order by ${locationSlugRedirects.createdAt} desc, ${locationSlugRedirects.slug}
+        limit ${OLD_SLUGS_KEPT})`);
 }
 
 /** Locations of Elite Studio accounts and the classes each offers (issue #18 part 5). */
@@ -88,17 +126,25 @@ export function locationsRepository(db: Db) {
       }));
     },
 
-    /** A location by its slug, with its owner (the public page). */
+    /** A location by its slug or an old one (`redirected`), with its owner (the public page). */
     async findBySlug(
       slug: string,
-    ): Promise<{ location: GymLocationRow; owner: UserRow } | undefined> {
+    ): Promise<{ location: GymLocationRow; owner: UserRow; redirected: boolean } | undefined> {
       const [row] = await db
         .select({ location: gymLocations, owner: users })
         .from(gymLocations)
         .innerJoin(users, eq(users.id, gymLocations.ownerId))
         .where(eq(gymLocations.slug, slug))
         .limit(1);
-      return row;
+      if (row) return { ...row, redirected: false };
+      const [old] = await db
+        .select({ location: gymLocations, owner: users })
+        .from(locationSlugRedirects)
+        .innerJoin(gymLocations, eq(gymLocations.id, locationSlugRedirects.locationId))
+        .innerJoin(users, eq(users.id, gymLocations.ownerId))
+        .where(eq(locationSlugRedirects.slug, slug))
+        .limit(1);
+      return old ? { ...old, redirected: true } : undefined;
     },
 
     /** The ids of the classes a further location offers. */
@@ -152,16 +198,22 @@ export function locationsRepository(db: Db) {
     async update(ownerId: string, id: string, values: LocationValues): Promise<LocationWrite> {
       try {
         return await db.transaction(async (tx) => {
-          await lockSlug(tx, values.slug);
+          const [before] = await tx
+            .select({ slug: gymLocations.slug })
+            .from(gymLocations)
+            .where(and(eq(gymLocations.id, id), eq(gymLocations.ownerId, ownerId)))
+            .for('update');
+          if (!before) return { status: 'missing' } as const;
+          for (const key of [...new Set([values.slug, before.slug])].sort())
+            await lockSlug(tx, key);
           if (await slugHeld(tx, values.slug, id)) return { status: 'taken' } as const;
           const [location] = await tx
             .update(gymLocations)
             .set({ ...values, updatedAt: new Date() })
-            .where(and(eq(gymLocations.id, id), eq(gymLocations.ownerId, ownerId)))
+            .where(eq(gymLocations.id, id))
             .returning();
-          return location
-            ? ({ status: 'done', location } as const)
-            : ({ status: 'missing' } as const);
+          await keepOldSlug(tx, id, before.slug, values.slug);
+          return { status: 'done', location: location! } as const;
         });
       } catch (error) {
         if (isUniqueViolation(error, 'gym_locations_slug_unique')) return { status: 'taken' };

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isFlagSet } from '@shared/flags';
 import { OLD_SLUGS_KEPT } from '@shared/onboarding.contract';
 import type { Db } from '../../db/client';
-import { gymLocations } from '../../db/schema/locations';
+import { gymLocations, locationSlugRedirects } from '../../db/schema/locations';
 import { slugRedirects, users, type UserRow } from '../../db/schema/users';
 import type { UserPatch } from '../auth/auth.service';
 
@@ -58,13 +58,19 @@ export function slugsRepository(db: Db) {
         )
         .limit(1);
       if (old) return true;
-      // A location's page (any owner's, their own included: one slug, one page).
+      // A location's page or old slug (any owner's, their own included: one slug, one page).
       const [location] = await db
         .select({ id: gymLocations.id })
         .from(gymLocations)
         .where(eq(gymLocations.slug, slug))
         .limit(1);
-      return Boolean(location);
+      if (location) return true;
+      const [oldOfLocation] = await db
+        .select({ slug: locationSlugRedirects.slug })
+        .from(locationSlugRedirects)
+        .where(eq(locationSlugRedirects.slug, slug))
+        .limit(1);
+      return Boolean(oldOfLocation);
     },
 
     /**
@@ -90,8 +96,14 @@ export function slugsRepository(db: Db) {
         .select({ slug: gymLocations.slug })
         .from(gymLocations)
         .where(inArray(gymLocations.slug, slugs));
+      const locatedBefore = await db
+        .select({ slug: locationSlugRedirects.slug })
+        .from(locationSlugRedirects)
+        .where(inArray(locationSlugRedirects.slug, slugs));
       return new Set(
-        [...current, ...old, ...located].map((r) => r.slug).filter((s): s is string => !!s),
+        [...current, ...old, ...located, ...locatedBefore]
+          .map((r) => r.slug)
+          .filter((s): s is string => !!s),
       );
     },
 
@@ -149,7 +161,12 @@ export function slugsRepository(db: Db) {
           .from(gymLocations)
           .where(eq(gymLocations.slug, slug))
           .limit(1);
-        if (holder || location || (redirect && redirect.userId !== userId))
+        const [locationBefore] = await tx
+          .select({ slug: locationSlugRedirects.slug })
+          .from(locationSlugRedirects)
+          .where(eq(locationSlugRedirects.slug, slug))
+          .limit(1);
+        if (holder || location || locationBefore || (redirect && redirect.userId !== userId))
           return { status: 'taken' } as const;
 
         if (redirect) await tx.delete(slugRedirects).where(eq(slugRedirects.slug, slug));
