@@ -46,6 +46,11 @@ export const LOCATION_MESSAGES = {
   domainSaved: DOMAIN_MESSAGES.saved,
   domainRemoved: DOMAIN_MESSAGES.removed,
   domainVerified: DOMAIN_MESSAGES.verified,
+  /** Added to `offline` when classes are offered only at the offline locations. */
+  offlineClasses: (count: number) =>
+    count === 1
+      ? 'One class is offered only there: riders do not see it until then, or until you offer it at your first location.'
+      : `${count} classes are offered only there: riders do not see them until then, or until you offer them at your first location.`,
   /** Said to the owner whose plan no longer includes Multi-location. */
   offline: (count: number) =>
     `${count === 1 ? 'Your other location is' : `Your ${count} other locations are`} offline: only your first location's page is live. Nothing was deleted; return to Elite Studio to bring ${count === 1 ? 'it' : 'them'} back.`,

@@ -230,6 +230,50 @@ describe('a location page', () => {
     expect(bad.json().available).toBe(false);
   });
 
+  it('keeps its old link after a slug change, holds the old slug against others, and may move back', async () => {
+    const owner = await gym();
+    const other = await gym();
+    const harbour = await addLocation(owner);
+    const first = harbour.slug;
+    const renamed = unique('quayside');
+    const res = await call(
+      owner,
+      'PUT',
+      `${LOCATIONS_PATH}/${harbour.id}`,
+      body({ slug: renamed }),
+    );
+    expect(res.statusCode).toBe(200);
+
+    // The old address leads to the new one; the new one is the page.
+    expect((await publicGym(first)).json()).toEqual({ redirectTo: renamed });
+    expect((await publicGym(renamed)).json()).toMatchObject({ slug: renamed, gymName: 'Downtown' });
+
+    // Nobody else takes the old slug: another gym, another location, the owner's own gym.
+    const asGym = await call(other, 'PUT', '/api/auth/slug', { slug: first });
+    expect([asGym.statusCode, asGym.json().message]).toEqual([409, SLUG_TAKEN]);
+    const asLocation = await call(other, 'POST', LOCATIONS_PATH, body({ slug: first }));
+    expect([asLocation.statusCode, asLocation.json().message]).toEqual([409, SLUG_TAKEN]);
+    const own = await call(owner, 'PUT', '/api/auth/slug', { slug: first });
+    expect(own.statusCode).toBe(409);
+    const checked = await call(other, 'GET', `/api/auth/check-slug?slug=${first}`);
+    expect(checked.json()).toMatchObject({ available: false, message: SLUG_TAKEN });
+
+    // The location itself may move back: the address is its page again, the other one redirects.
+    const back = await call(owner, 'PUT', `${LOCATIONS_PATH}/${harbour.id}`, body({ slug: first }));
+    expect(back.statusCode).toBe(200);
+    expect((await publicGym(first)).json()).toMatchObject({ slug: first });
+    expect((await publicGym(renamed)).json()).toEqual({ redirectTo: first });
+
+    // Offline off Elite: no redirect either; deleting the location frees its old slugs.
+    await call(owner, 'PUT', '/api/auth/plan', { planId: 'spin-master' });
+    expect((await publicGym(renamed)).statusCode).toBe(404);
+    await call(owner, 'PUT', '/api/auth/plan', { planId: 'elite-studio' });
+    expect((await call(owner, 'DELETE', `${LOCATIONS_PATH}/${harbour.id}`)).statusCode).toBe(200);
+    expect((await publicGym(renamed)).statusCode).toBe(404);
+    const free = await call(other, 'PUT', '/api/auth/slug', { slug: renamed });
+    expect(free.statusCode).toBe(200);
+  });
+
   it(`stops at ${MULTI_LOCATION_LIMIT} locations in all`, async () => {
     const owner = await gym();
     for (let i = 1; i < MULTI_LOCATION_LIMIT; i++) await addLocation(owner);
@@ -252,7 +296,8 @@ describe('a location page', () => {
       secondaryColor: '#222222',
     });
     expect(res.statusCode).toBe(200);
-    expect((await publicGym(location.slug)).statusCode).toBe(404);
+    // The old address leads to the new one (below: kept across renames, held against others).
+    expect((await publicGym(location.slug)).json()).toEqual({ redirectTo: slug });
     expect((await publicGym(slug)).json()).toMatchObject({ gymName: 'Renamed' });
 
     const removed = await call(owner, 'DELETE', `${LOCATIONS_PATH}/${location.id}`);
@@ -264,9 +309,12 @@ describe('a location page', () => {
 
   it('goes offline off Elite Studio with a notice, nothing deleted, and comes back on Elite', async () => {
     const owner = await gym();
-    await enhancedClass(owner, 'Main Ride');
+    const main = await enhancedClass(owner, 'Main Ride');
     const location = await addLocation(owner, { name: 'Harbour' });
     expect((await publicGym(location.slug)).statusCode).toBe(200);
+    const only = await enhancedClass(owner, 'Harbour Ride');
+    await call(owner, 'PUT', `${LOCATIONS_PATH}/${location.id}/classes`, { videoIds: [only] });
+    await call(owner, 'PUT', `${LOCATIONS_PATH}/main/classes`, { videoIds: [main] });
 
     // Through the plan change an owner makes, so the public cache hears of it.
     const down = await call(owner, 'PUT', '/api/auth/plan', { planId: 'spin-master' });
@@ -274,7 +322,11 @@ describe('a location page', () => {
     expect((await publicGym(location.slug)).statusCode).toBe(404);
     expect((await publicGym(owner.slug)).statusCode).toBe(200);
     const view = (await call(owner, 'GET', LOCATIONS_PATH)).json() as LocationsView;
-    expect(view.notice).toBe(LOCATION_MESSAGES.offline(1));
+    // Harbour Ride is offered only there: the notice says riders do not see it meanwhile.
+    expect(view.notice).toBe(
+      `${LOCATION_MESSAGES.offline(1)} ${LOCATION_MESSAGES.offlineClasses(1)}`,
+    );
+    expect(await titlesOn(owner.slug)).toEqual(['Main Ride']);
     expect(view.locations[1]).toMatchObject({ name: 'Harbour', online: false });
     const edit = await call(owner, 'PUT', `${LOCATIONS_PATH}/${location.id}`, body());
     expect(edit.statusCode).toBe(403);

@@ -25,6 +25,13 @@ interface Deps {
   branding: Pick<BrandingService, 'deleteLocationLogoFiles'>;
 }
 
+/** What the owner off Elite is told: the pages offline, and the classes no live page shows. */
+function offlineNotice(locations: number, offers: { offeredAtMain: boolean }[]): string {
+  const hidden = offers.filter((o) => !o.offeredAtMain).length;
+  const notice = LOCATION_MESSAGES.offline(locations);
+  return hidden > 0 ? `${notice} ${LOCATION_MESSAGES.offlineClasses(hidden)}` : notice;
+}
+
 /** A further location's page is live while the owner's plan includes Multi-location. */
 export function locationOnline(owner: Pick<UserRow, 'plan'>): boolean {
   return planIncludes(owner.plan, 'multiLocation');
@@ -71,7 +78,7 @@ export function locationsService({ repo, publicGyms, branding }: Deps) {
       locations: [first, ...further],
       limit: locationLimit(owner.plan),
       allowed,
-      notice: !allowed && further.length > 0 ? LOCATION_MESSAGES.offline(further.length) : null,
+      notice: !allowed && further.length > 0 ? offlineNotice(further.length, offers) : null,
     };
   }
 
@@ -100,7 +107,7 @@ export function locationsService({ repo, publicGyms, branding }: Deps) {
   return {
     view,
 
-    /** A location by its slug, with its owner: the public page (the gyms module decides if it is live). */
+    /** A location by its slug or an old one (`redirected`), with its owner: the gyms module decides if it is live. */
     findBySlug: repo.findBySlug,
     /** The classes a further location offers. */
     videoIdsAt: repo.videoIdsAt,
