@@ -252,6 +252,8 @@ export const revokeDomainBody = z.object({
     .toLowerCase()
     .min(1, ADMIN_DOMAIN_MESSAGES.notConnected)
     .max(253, ADMIN_DOMAIN_MESSAGES.notConnected),
+  /** The further location whose domain it is, as listed; null or left out: the gym's own. */
+  locationId: z.uuid({ error: ADMIN_DOMAIN_MESSAGES.notConnected }).nullable().default(null),
 });
 export type RevokeDomainBody = z.input<typeof revokeDomainBody>;
 

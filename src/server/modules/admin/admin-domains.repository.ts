@@ -74,17 +74,23 @@ export function adminDomainsRepository(db: Db) {
     },
 
     /**
-     * Clears the owner's domain (their gym's, or the further location's that holds it) if it still
-     * is `domain`; answers what was cleared, or undefined.
+     * Clears the domain of the owner's gym (`locationId` null) or of that further location of theirs,
+     * if it still is `domain`; answers what was cleared, or undefined. Exactly the row the admin saw:
+     * an owner may hold the same name pending on one page and verified on another.
      */
-    async revoke(ownerId: string, domain: string): Promise<DomainRow | undefined> {
+    async revoke(
+      ownerId: string,
+      domain: string,
+      locationId: string | null,
+    ): Promise<DomainRow | undefined> {
       return db.transaction(async (tx) => {
-        const [gym] = await tx
-          .select(gymColumns)
-          .from(users)
-          .where(and(eq(users.id, ownerId), sql`lower(${users.customDomain}) = ${domain}`))
-          .for('update');
-        if (gym) {
+        if (!locationId) {
+          const [gym] = await tx
+            .select(gymColumns)
+            .from(users)
+            .where(and(eq(users.id, ownerId), sql`lower(${users.customDomain}) = ${domain}`))
+            .for('update');
+          if (!gym) return undefined;
           await tx.update(users).set(cleared()).where(eq(users.id, ownerId));
           return { ...gym, location: null };
         }
@@ -94,6 +100,7 @@ export function adminDomainsRepository(db: Db) {
           .innerJoin(users, eq(users.id, gymLocations.ownerId))
           .where(
             and(
+              eq(gymLocations.id, locationId),
               eq(gymLocations.ownerId, ownerId),
               sql`lower(${gymLocations.customDomain}) = ${domain}`,
             ),

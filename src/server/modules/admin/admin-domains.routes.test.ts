@@ -208,7 +208,12 @@ describe('admin: custom domains', () => {
       location: null,
     });
 
-    const res = await revoke(admin.cookie, { ownerId: gym.id, domain: 'quay.harbour-ride.com' });
+    // A location's domain is revoked by naming the location, as the desk lists it.
+    const res = await revoke(admin.cookie, {
+      ownerId: gym.id,
+      domain: 'quay.harbour-ride.com',
+      locationId: quayside.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().revoked).toMatchObject({ location: { id: quayside.id } });
     const byHost = (host: string) =>
@@ -216,5 +221,50 @@ describe('admin: custom domains', () => {
     expect((await byHost('quay.harbour-ride.com')).statusCode).toBe(404);
     // The gym's own domain is untouched.
     expect((await byHost('ride.harbour-ride.com')).statusCode).toBe(200);
+  });
+
+  it('revokes exactly the row the desk listed when one owner holds a name twice', async () => {
+    const admin = await makeAdmin();
+    const gym = await gymOwner('Twin Ride');
+    await t.database.db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, gym.id));
+    const inject = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: gym.cookie }, ...(payload && { payload }) });
+    const add = async (name: string) =>
+      (
+        await inject('POST', LOCATIONS_PATH, {
+          name,
+          slug: `${name.toLowerCase()}-${Date.now().toString(36)}`,
+        })
+      )
+        .json<LocationResponse>()
+        .locations.locations.at(-1)!;
+    const pending = await add('Pending');
+    const live = await add('Live');
+    const domain = 'twin.twin-ride.com';
+    // One location's claim stays pending; the other's is verified and serves.
+    await inject('PUT', `${LOCATIONS_PATH}/${pending.id}/domain`, { domain });
+    const saved = await inject('PUT', `${LOCATIONS_PATH}/${live.id}/domain`, { domain });
+    const record = saved
+      .json<LocationResponse>()
+      .locations.locations.find((l) => l.id === live.id)!.customDomainRecord!;
+    dns.publish(record.name, [record.value]);
+    expect((await inject('POST', `${LOCATIONS_PATH}/${live.id}/domain/verify`)).statusCode).toBe(
+      200,
+    );
+    const byHost = () =>
+      t.app.inject({ method: 'GET', url: '/api/gym/by-host', headers: { host: domain } });
+    expect((await byHost()).statusCode).toBe(200);
+
+    // Not the gym's: nothing to revoke there. The pending row's revoke leaves the live one serving.
+    expect((await revoke(admin.cookie, { ownerId: gym.id, domain })).statusCode).toBe(404);
+    const first = await revoke(admin.cookie, { ownerId: gym.id, domain, locationId: pending.id });
+    expect(first.json().revoked).toMatchObject({ status: 'pending', location: { id: pending.id } });
+    expect((await byHost()).statusCode).toBe(200);
+    const second = await revoke(admin.cookie, { ownerId: gym.id, domain, locationId: live.id });
+    expect(second.json().revoked).toMatchObject({ status: 'verified', location: { id: live.id } });
+    expect((await byHost()).statusCode).toBe(404);
+    // Another owner's location id is not found, whatever the name.
+    const bad = await revoke(admin.cookie, { ownerId: gym.id, domain, locationId: 'nope' });
+    expect(bad.statusCode).toBe(400);
   });
 });

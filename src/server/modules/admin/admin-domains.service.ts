@@ -36,9 +36,19 @@ export function adminDomainsService({ repo, log, publicGyms }: Deps) {
       return { domains: rows.map(toAdminDomainDto), total };
     },
 
-    /** Clears the gym's domain (it stops serving at once) if it still is the one the admin saw. */
-    async revoke(admin: UserRow, ownerId: string, domain: string): Promise<AdminDomainDto> {
-      const row = await repo.revoke(ownerId, domain);
+    /**
+     * Clears the domain of the gym, or of the further location, the admin saw (it stops serving at
+     * once), if it still is that domain.
+     */
+    async revoke(
+      admin: UserRow,
+      {
+        ownerId,
+        domain,
+        locationId,
+      }: { ownerId: string; domain: string; locationId: string | null },
+    ): Promise<AdminDomainDto> {
+      const row = await repo.revoke(ownerId, domain, locationId);
       if (!row) throw new NotFoundError(ADMIN_DOMAIN_MESSAGES.notConnected);
       await publicGyms.invalidate(ownerId);
       log.info(
@@ -47,6 +57,7 @@ export function adminDomainsService({ repo, log, publicGyms }: Deps) {
           adminId: admin.id,
           adminEmail: admin.email,
           ownerId,
+          locationId,
           domain: row.domain,
           wasVerified: Boolean(row.verifiedAt),
         },

@@ -32,9 +32,9 @@ export function adminRoutes(routes: RouteCollector, { admin, domains, store }: D
     return domains.list();
   });
 
-  routes.route(adminEndpoints.revokeDomain, async ({ user, body: { ownerId, domain } }) => ({
+  routes.route(adminEndpoints.revokeDomain, async ({ user, body }) => ({
     message: ADMIN_DOMAIN_MESSAGES.revoked,
-    revoked: await domains.revoke(user, ownerId, domain),
+    revoked: await domains.revoke(user, body),
   }));
 
   routes.route(adminEndpoints.videos, async ({ query }) => admin.list(query));

@@ -222,7 +222,7 @@ describe('public gym answers kept in process (decision 0028)', () => {
     await a.services.plans.grant(admin, g.id, 'spin-master');
     expect((await byHost()).statusCode).toBe(200);
 
-    await a.services.adminDomains.revoke(admin, g.id, host);
+    await a.services.adminDomains.revoke(admin, { ownerId: g.id, domain: host, locationId: null });
     expect((await byHost()).statusCode).toBe(404);
 
     await connectDomain(a.app, dns, g.cookie, host);

@@ -119,7 +119,7 @@ function RevokeDialog({ domain, onClose }: { domain: AdminDomainDto | null; onCl
     event.preventDefault();
     if (!domain) return;
     revoke.mutate(
-      { ownerId: domain.owner.id, domain: domain.domain },
+      { ownerId: domain.owner.id, domain: domain.domain, locationId: domain.location?.id ?? null },
       {
         onSuccess: (response) => {
           toast({ title: response.message, description: domain.domain });
