@@ -31,6 +31,9 @@ export interface DomainClaim {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The advisory-lock space of custom domains (pg_advisory_xact_lock(space, key)). */
+const DOMAIN_LOCK_SPACE = 1;
+
 /** Compared as the unique indexes compare: lowercased. */
 const sameDomain = (
   column: typeof users.customDomain | typeof gymLocations.customDomain,
@@ -105,18 +108,42 @@ export function brandingRepository(db: Db) {
       return row;
     },
 
-    /** A further location's own logo (null: the gym's); false when it is not the owner's. */
-    async setLocationLogo(
-      ownerId: string,
-      locationId: string,
+    /**
+     * Sets the target's logo (a location's null: the gym's) and answers the one it replaced, read
+     * under the row's lock, so two uploads at once each delete what they replaced; null when the
+     * target is not the owner's.
+     */
+    async swapLogo(
+      target: BrandTarget,
       logoUrl: string | null,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(gymLocations)
-        .set({ logoUrl, updatedAt: new Date() })
-        .where(targetRow({ ownerId, locationId }))
-        .returning({ id: gymLocations.id });
-      return rows.length > 0;
+    ): Promise<{ previous: string | null } | null> {
+      return db.transaction(async (tx) => {
+        const updatedAt = new Date();
+        if (target.locationId) {
+          const [row] = await tx
+            .select({ previous: gymLocations.logoUrl })
+            .from(gymLocations)
+            .where(targetRow(target))
+            .for('update');
+          if (!row) return null;
+          await tx
+            .update(gymLocations)
+            .set({ logoUrl, updatedAt })
+            .where(eq(gymLocations.id, target.locationId));
+          return row;
+        }
+        const [row] = await tx
+          .select({ previous: users.companyLogoUrl })
+          .from(users)
+          .where(eq(users.id, target.ownerId))
+          .for('update');
+        if (!row) return null;
+        await tx
+          .update(users)
+          .set({ companyLogoUrl: logoUrl, updatedAt })
+          .where(eq(users.id, target.ownerId));
+        return row;
+      });
     },
 
     /** A new domain (or none) for the target; false when the target is not the owner's. */
@@ -154,8 +181,9 @@ export function brandingRepository(db: Db) {
       at: Date,
     ): Promise<{ status: 'verified' } | { status: 'changed' } | { status: 'taken'; by: string }> {
       return db.transaction(async (tx) => {
+        // The two-key form: a lock space of its own, apart from the slug locks' one-key form.
         await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`domain:${domain.toLowerCase()}`}))`,
+          sql`select pg_advisory_xact_lock(${DOMAIN_LOCK_SPACE}, hashtext(${domain.toLowerCase()}))`,
         );
         const by = await verifiedElsewhere(tx, target, domain);
         if (by) return { status: 'taken', by } as const;

@@ -165,6 +165,12 @@ function checkPlanAllows(user: UserRow, input: BrandingInput): void {
     requireFeature(user, 'fullCustomization', BRANDING_LOCKS.displayFont);
 }
 
+/** A further location's domain needs further locations and custom domains (both Elite today). */
+function requireLocationDomain(user: Pick<UserRow, 'plan'>): void {
+  requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+  requireFeature(user, 'customDomain', BRANDING_LOCKS.customDomain);
+}
+
 /** Verification attempts per account: each one is a DNS lookup. */
 export const VERIFY_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The whole TXT lookup, whatever the resolver does. */
@@ -366,14 +372,14 @@ export function brandingService({
     async uploadLogo(user: UserRow, read: () => Promise<Buffer>): Promise<UserRow> {
       requireFeature(user, 'customBranding', BRANDING_LOCKS.logo);
       const url = await storeLogo(user.id, await read());
-      const updated = await repo.update(user.id, { companyLogoUrl: url });
-      if (!updated) {
+      const swapped = await repo.swapLogo({ ownerId: user.id, locationId: null }, url);
+      if (!swapped) {
         await deleteLogoFiles(url);
         throw new NotFoundError('Account not found');
       }
       await publicGyms.invalidate(user.id);
-      if (user.companyLogoUrl !== url) await deleteLogoFiles(user.companyLogoUrl);
-      return updated;
+      await deleteLogoFiles(swapped.previous);
+      return reread(user);
     },
 
     /**
@@ -386,24 +392,24 @@ export function brandingService({
       read: () => Promise<Buffer>,
     ): Promise<void> {
       requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
-      const location = await ownLocation(user, locationId);
+      await ownLocation(user, locationId);
       const url = await storeLogo(user.id, await read());
-      if (!(await repo.setLocationLogo(user.id, locationId, url))) {
+      const swapped = await repo.swapLogo({ ownerId: user.id, locationId }, url);
+      if (!swapped) {
         await deleteLogoFiles(url);
         throw new NotFoundError(LOCATION_MESSAGES.notFound);
       }
       await publicGyms.invalidate(user.id);
-      await deleteLogoFiles(location.logoUrl);
+      await deleteLogoFiles(swapped.previous);
     },
 
     /** Back to the gym's logo: allowed on any plan (nothing is needed to remove one). */
     async removeLocationLogo(user: UserRow, locationId: string): Promise<void> {
-      const location = await ownLocation(user, locationId);
-      if (!location.logoUrl) return;
-      if (!(await repo.setLocationLogo(user.id, locationId, null)))
-        throw new NotFoundError(LOCATION_MESSAGES.notFound);
+      const swapped = await repo.swapLogo({ ownerId: user.id, locationId }, null);
+      if (!swapped) throw new NotFoundError(LOCATION_MESSAGES.notFound);
+      if (!swapped.previous) return;
       await publicGyms.invalidate(user.id);
-      await deleteLogoFiles(location.logoUrl);
+      await deleteLogoFiles(swapped.previous);
     },
 
     /** The files of a deleted location's logo (the locations module deletes the row). */
@@ -465,13 +471,13 @@ export function brandingService({
 
     /** A further location's own custom domain (Elite Studio), by the same rules as the gym's. */
     async setLocationDomain(user: UserRow, locationId: string, domain: string | null) {
-      if (domain !== null) requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+      if (domain !== null) requireLocationDomain(user);
       const location = await ownLocation(user, locationId);
       await claimDomain(user, { ownerId: user.id, locationId }, location, domain);
     },
 
     async verifyLocationDomain(user: UserRow, locationId: string): Promise<void> {
-      requireFeature(user, 'multiLocation', LOCATION_MESSAGES.locked);
+      requireLocationDomain(user);
       const location = await ownLocation(user, locationId);
       await verify(user, { ownerId: user.id, locationId }, location);
     },

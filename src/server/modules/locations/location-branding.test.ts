@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDING_LOCKS, DOMAIN_MESSAGES } from '@shared/branding.contract';
@@ -22,10 +25,13 @@ let t: TestApp;
 const dns = fakeTxtResolver();
 let counter = 0;
 let logo: Buffer;
+/** The app's data directory: its object store keeps logos under objects/logos/{ownerId}. */
+let dataDir: string;
 
 beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'cadence-location-branding-'));
   t = await startTestApp({
-    env: { APP_HOSTS: 'app.cadence.test' },
+    env: { APP_HOSTS: 'app.cadence.test', DATA_DIR: dataDir },
     deps: { txtResolver: dns.resolver },
   });
   logo = await sharp({
@@ -36,6 +42,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
@@ -282,6 +289,21 @@ describe("a further location's logo", () => {
     expect((await call(null, 'GET', second)).statusCode).toBe(404);
     const after = (await call(null, 'GET', `/api/gym/${harbour.slug}`)).json() as PublicGymResponse;
     expect(after.gymLogo).toBe(gymLogo.json().logoUrl);
+  });
+
+  it('leaves no orphaned files when uploads race: only the logo shown is stored', async () => {
+    const owner = await gym();
+    const harbour = await addLocation(owner);
+    const answers = await Promise.all([1, 2, 3].map(() => upload(owner, harbour.id, logo)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const view = (await call(owner, 'GET', LOCATIONS_PATH)).json() as LocationsView;
+    const shown = view.locations[1]!.overrides.logoUrl!;
+    expect((await call(null, 'GET', shown)).statusCode).toBe(200);
+    // The logo and its icon: the two files of the logo shown, nothing else.
+    const stored = await readdir(path.join(dataDir, 'objects', 'logos', owner.id));
+    const id = /\/([a-z0-9]+)-\d+\.png$/.exec(shown)![1]!;
+    expect(stored).toHaveLength(2);
+    expect(stored.every((file) => file.startsWith(`${id}-`))).toBe(true);
   });
 
   it('goes with its location when the location is deleted', async () => {
