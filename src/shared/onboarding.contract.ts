@@ -55,6 +55,8 @@ export type SlugPurpose = (typeof SLUG_PURPOSES)[number];
 export const checkSlugQuery = z.object({
   slug: companySlug,
   purpose: z.enum(SLUG_PURPOSES, { error: 'purpose must be gym or location' }).default('gym'),
+  /** With purpose=location: the caller's location being edited (its own old slugs are free to it). */
+  location: z.uuid({ error: 'location must be a location id' }).optional(),
 });
 
 export const completeOnboardingBody = companyInfo.extend({ companySlug });
@@ -100,7 +102,10 @@ export function slugCandidates(slug: string): string[] {
 export const onboardingEndpoints = {
   /** A slug that breaks the rules answers 400 with `{ available: false, message }`. */
   checkSlug: withSchemas(
-    endpoint<{ query: { slug: string; purpose?: SlugPurpose }; response: CheckSlugResponse }>()({
+    endpoint<{
+      query: { slug: string; purpose?: SlugPurpose; location?: string };
+      response: CheckSlugResponse;
+    }>()({
       method: 'GET',
       path: '/api/auth/check-slug',
       access: 'owner',

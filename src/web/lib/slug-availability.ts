@@ -10,11 +10,14 @@ export const SLUG_CHECK_DEBOUNCE_MS = 400;
  * GET /api/auth/check-slug for one slug, for the gym or for a further location: available, the
  * message, and free slugs near a refused one.
  */
-export function slugCheckQuery(slug: string, purpose: SlugPurpose = 'gym') {
+export function slugCheckQuery(slug: string, purpose: SlugPurpose = 'gym', location?: string) {
   return queryOptions({
-    queryKey: ['slug-check', purpose, slug] as const,
+    queryKey: ['slug-check', purpose, location ?? null, slug] as const,
     queryFn: ({ signal }) =>
-      api(onboardingEndpoints.checkSlug, { query: { slug, purpose }, signal }),
+      api(onboardingEndpoints.checkSlug, {
+        query: { slug, purpose, ...(location ? { location } : {}) },
+        signal,
+      }),
     staleTime: 30_000,
   });
 }
@@ -44,10 +47,12 @@ export function useSlugAvailability(
   slug: string,
   current: string | null = null,
   purpose: SlugPurpose = 'gym',
+  /** For a location being edited: its id (its own old slugs are free to it). */
+  location?: string,
 ): SlugAvailability {
   const settled = useDebounced(slug, SLUG_CHECK_DEBOUNCE_MS);
   const checkable = settled === slug && slug !== current && companySlug.safeParse(slug).success;
-  const query = useQuery({ ...slugCheckQuery(settled, purpose), enabled: checkable });
+  const query = useQuery({ ...slugCheckQuery(settled, purpose, location), enabled: checkable });
   if (slug === current || !companySlug.safeParse(slug).success) return { state: 'idle' };
   if (!checkable || query.isPending) return { state: 'checking' };
   if (query.isError) return { state: 'unknown' };

@@ -258,7 +258,19 @@ describe('a location page', () => {
     const checked = await call(other, 'GET', `/api/auth/check-slug?slug=${first}`);
     expect(checked.json()).toMatchObject({ available: false, message: SLUG_TAKEN });
 
-    // The location itself may move back: the address is its page again, the other one redirects.
+    // The location itself may move back: its form's check says so, the address is its page again.
+    const forItself = await call(
+      owner,
+      'GET',
+      `/api/auth/check-slug?slug=${first}&purpose=location&location=${harbour.id}`,
+    );
+    expect(forItself.json()).toMatchObject({ available: true });
+    const forOther = await call(
+      other,
+      'GET',
+      `/api/auth/check-slug?slug=${first}&purpose=location&location=${harbour.id}`,
+    );
+    expect(forOther.json()).toMatchObject({ available: false, message: SLUG_TAKEN });
     const back = await call(owner, 'PUT', `${LOCATIONS_PATH}/${harbour.id}`, body({ slug: first }));
     expect(back.statusCode).toBe(200);
     expect((await publicGym(first)).json()).toMatchObject({ slug: first });

@@ -24,7 +24,8 @@ export function onboardingRoutes(
           suggestions: [],
         });
       }
-      return onboarding.checkSlug(user.id, result.data.slug, result.data.purpose);
+      const { slug, purpose, location } = result.data;
+      return onboarding.checkSlug(user.id, slug, purpose, location);
     },
     {
       ownQueryErrors: true,

@@ -12,8 +12,13 @@ import type { SlugService } from '../slug/slug.service';
 export function onboardingService(slugs: SlugService) {
   return {
     /** The slug rules of the slug service: reserved words, and slugs other owners hold now or held. */
-    checkSlug(userId: string, slug: string, purpose: SlugPurpose): Promise<CheckSlugResponse> {
-      return slugs.check(userId, slug, purpose);
+    checkSlug(
+      userId: string,
+      slug: string,
+      purpose: SlugPurpose,
+      location?: string,
+    ): Promise<CheckSlugResponse> {
+      return slugs.check(userId, slug, purpose, location);
     },
 
     /**

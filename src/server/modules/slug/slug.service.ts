@@ -37,21 +37,24 @@ export function slugService(
     /**
      * Available when not reserved and no other owner holds it, now or as an old slug; for the gym
      * the owner's own current or old slug counts as free, for a further location nothing held is
-     * (one slug, one page). A refused slug comes with free ones near it.
+     * (one slug, one page) but that location's own old slugs (`location`, if it is the owner's). A
+     * refused slug comes with free ones near it.
      */
     async check(
       userId: string,
       slug: string,
       purpose: SlugPurpose = 'gym',
+      location?: string,
     ): Promise<CheckSlugResponse> {
       const except = purpose === 'gym' ? userId : null;
+      const own = purpose === 'location' && location ? { ownerId: userId, location } : undefined;
       if (RESERVED_SLUGS.has(slug))
         return {
           available: false,
           message: SLUG_RESERVED,
           suggestions: await suggestions(except, slug),
         };
-      if (await slugs.isHeldByAnother(except, slug))
+      if (await slugs.isHeldByAnother(except, slug, own))
         return {
           available: false,
           message: SLUG_TAKEN,

@@ -43,7 +43,12 @@ export function slugsRepository(db: Db) {
     },
 
     /** True when an owner other than `userId` (null: anyone) holds the slug, now or as an old one, or a location does. */
-    async isHeldByAnother(userId: string | null, slug: string): Promise<boolean> {
+    async isHeldByAnother(
+      userId: string | null,
+      slug: string,
+      /** A location of `ownerId` whose own old slugs are free to it. */
+      own?: { ownerId: string; location: string },
+    ): Promise<boolean> {
       const [current] = await db
         .select({ id: users.id })
         .from(users)
@@ -66,11 +71,13 @@ export function slugsRepository(db: Db) {
         .limit(1);
       if (location) return true;
       const [oldOfLocation] = await db
-        .select({ slug: locationSlugRedirects.slug })
+        .select({ locationId: locationSlugRedirects.locationId, ownerId: gymLocations.ownerId })
         .from(locationSlugRedirects)
+        .innerJoin(gymLocations, eq(gymLocations.id, locationSlugRedirects.locationId))
         .where(eq(locationSlugRedirects.slug, slug))
         .limit(1);
-      return Boolean(oldOfLocation);
+      if (!oldOfLocation) return false;
+      return !(oldOfLocation.locationId === own?.location && oldOfLocation.ownerId === own.ownerId);
     },
 
     /**

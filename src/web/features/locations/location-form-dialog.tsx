@@ -76,7 +76,12 @@ export function LocationFormDialog({
 
   const typedSlug = watch('slug') ?? '';
   // Checked for a location: the gym's own slug and old slugs are taken here (one slug, one page).
-  const availability = useSlugAvailability(typedSlug, location?.slug ?? null, 'location');
+  const availability = useSlugAvailability(
+    typedSlug,
+    location?.slug ?? null,
+    'location',
+    location?.id,
+  );
   const primary = watch('primaryColor');
   const secondary = watch('secondaryColor');
   const gymColours = primary == null && secondary == null;
