@@ -1,5 +1,6 @@
 import { LOGO_MESSAGES } from '@shared/branding.contract';
 import { LOGO_MAX_BYTES } from '@shared/videos.contract';
+import { ApiError } from './api';
 
 export interface FileProblem {
   title: string;
@@ -18,4 +19,19 @@ export function checkLogoFile(file: Pick<File, 'type' | 'size'>): FileProblem | 
     return { title: LOGO_MESSAGES.tooLargeTitle, description: LOGO_MESSAGES.tooLargeDescription };
   }
   return null;
+}
+
+/**
+ * Why a logo upload failed, as the owner is told: the server's reason for this file (type, size,
+ * unsafe SVG, the plan), else the product's words (docs/product.md).
+ */
+export function logoUploadFailure(error: unknown): FileProblem {
+  const specific =
+    error instanceof ApiError && error.status < 500 && error.status !== 401
+      ? error.serverMessage
+      : undefined;
+  return {
+    title: LOGO_MESSAGES.uploadFailedTitle,
+    description: specific ?? LOGO_MESSAGES.uploadFailedDescription,
+  };
 }

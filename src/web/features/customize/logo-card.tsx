@@ -5,11 +5,10 @@ import { LOGO_ACCEPT } from '@shared/videos.contract';
 import { LogoMark } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApiError, isNetworkError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useUploadLogo } from './api/branding';
 import { LockedNote } from '@web/components/locked-note';
-import { checkLogoFile } from '@web/lib/logo-file';
+import { checkLogoFile, logoUploadFailure } from '@web/lib/logo-file';
 
 interface LogoCardProps {
   /** The logo to show: the saved one, or null for the product's own mark (default or reset). */
@@ -41,21 +40,7 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove, locked
         onUploaded();
         toast({ title: LOGO_MESSAGES.successTitle, description: LOGO_MESSAGES.successDescription });
       },
-      onError: (error) => {
-        // The server's reason when it gave one for this file (type, size, unsafe SVG), else the product's words (docs/product.md).
-        const specific =
-          !isNetworkError(error) &&
-          error instanceof ApiError &&
-          error.status < 500 &&
-          error.status !== 401
-            ? error.serverMessage
-            : undefined;
-        toast({
-          title: LOGO_MESSAGES.uploadFailedTitle,
-          description: specific ?? LOGO_MESSAGES.uploadFailedDescription,
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => toast({ ...logoUploadFailure(error), variant: 'destructive' }),
     });
   }
 

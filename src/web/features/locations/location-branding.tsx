@@ -1,13 +1,12 @@
 import { useId, useRef } from 'react';
 import { ImageUp, Loader2, RotateCcw } from 'lucide-react';
-import { LOGO_MESSAGES } from '@shared/branding.contract';
 import type { LocationDto, LocationResponse } from '@shared/locations.contract';
 import { LOGO_ACCEPT } from '@shared/videos.contract';
 import { CustomDomainForm, type DomainAnswer } from '@web/components/custom-domain-form';
 import { LogoMark } from '@web/components/logo';
 import { Button } from '@web/components/ui/button';
-import { ApiError, failureMessage, isNetworkError } from '@web/lib/api';
-import { checkLogoFile } from '@web/lib/logo-file';
+import { failureMessage } from '@web/lib/api';
+import { checkLogoFile, logoUploadFailure } from '@web/lib/logo-file';
 import { toast } from '@web/lib/use-toast';
 import {
   useRemoveLocationLogo,
@@ -73,21 +72,7 @@ function LocationLogo({ location }: { location: LocationDto }) {
       { id: location.id, file },
       {
         onSuccess: (response) => toast({ title: response.message }),
-        onError: (error) => {
-          // The server's reason for this file (type, size, unsafe SVG, the plan), else the product's words.
-          const specific =
-            !isNetworkError(error) &&
-            error instanceof ApiError &&
-            error.status < 500 &&
-            error.status !== 401
-              ? error.serverMessage
-              : undefined;
-          toast({
-            title: LOGO_MESSAGES.uploadFailedTitle,
-            description: specific ?? LOGO_MESSAGES.uploadFailedDescription,
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => toast({ ...logoUploadFailure(error), variant: 'destructive' }),
       },
     );
   }
