@@ -35,11 +35,29 @@ if (!painted || !isLandingPainted()) {
   });
   // A session this browser did not know of (signed in elsewhere, or before the hint existed):
   // the app starts and `/` goes to the dashboard, as it would have without the painted page.
+  // Asked once the page has loaded and painted, when the browser is idle, so the request never
+  // competes with the first paint; not asked when the visitor has started the app already.
   if (startNow) {
-    fetch(SESSION_PATH, { credentials: 'include' })
-      .then((response) => {
-        if (response.ok) startNow();
-      })
-      .catch(() => undefined);
+    afterFirstPaint(() => {
+      if (starting) return;
+      fetch(SESSION_PATH, { credentials: 'include' })
+        .then((response) => {
+          if (response.ok) startNow();
+        })
+        .catch(() => undefined);
+    });
   }
+}
+
+/** Runs `task` after the load event and the next frames, when the browser is idle. */
+function afterFirstPaint(task: () => void): void {
+  const whenIdle = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+        else setTimeout(task, 200);
+      }),
+    );
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
