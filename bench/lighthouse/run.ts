@@ -3,7 +3,8 @@
  * simulated phone) on the landing page `/` (signed out) and on /gym/{slug} of a seeded gym, served
  * by the BUILT app; then the class player: the gzipped JavaScript the gym page loads at open, what
  * Start Class adds, what the idle warm-up loads ahead of the tap, and the time from the tap on Start
- * Class to the first decoded video frame (a real HLS ladder on loopback), cold and warmed.
+ * Class to the first decoded video frame (a real HLS ladder on loopback), cold and warmed; and the
+ * landing page's JavaScript at open and at the visitor's first interaction (decision 0039).
  *
  *   npm run bench:lighthouse                       # builds the web app into LH_WEB_DIST first
  *   LH_SKIP_BUILD=1 LH_WEB_DIST=/tmp/x npm run bench:lighthouse
@@ -234,6 +235,34 @@ async function openAndTap(browser: Browser, baseUrl: string, warmUp: boolean) {
   }
 }
 
+/**
+ * The landing page's JavaScript (decision 0039): what `/` loads at open, signed out, with no
+ * interaction (the entry only: the app waits for the visitor), and what the first interaction (a
+ * pointer moved over the page) then loads, until React's page has taken the painted page's place.
+ */
+async function measureLanding(baseUrl: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const recorder = recordScripts(page);
+    await page.goto(`${baseUrl}/`);
+    await settle(page, recorder);
+    const atOpen = [...recorder.files];
+    await page.mouse.move(200, 300);
+    await page.locator('#landing-first-paint').waitFor({ state: 'detached', timeout: 60_000 });
+    await settle(page, recorder);
+    const onInteraction = recorder.files.slice(atOpen.length);
+    await context.close();
+    return {
+      atOpen: { ...total(atOpen), list: atOpen },
+      firstInteraction: { ...total(onInteraction), list: onInteraction },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function measurePlayer(baseUrl: string, videoId: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   try {
@@ -327,6 +356,7 @@ async function main() {
     }
 
     const js = await measurePlayer(baseUrl, seeded[0]!.id);
+    const landingJs = await measureLanding(baseUrl);
     const scoresMet = Object.values(pages).every(
       (p) => p.median.performance >= SCORE_TARGET && p.median.accessibility >= SCORE_TARGET,
     );
@@ -350,6 +380,7 @@ async function main() {
         Object.entries(pages).map(([url, { lhr: _lhr, version: _v, ...rest }]) => [url, rest]),
       ),
       javascript: js,
+      landingJavascript: landingJs,
       targets: {
         scores: SCORE_TARGET,
         pageJavascriptKbGzip: PAGE_JS_TARGET_KB,
@@ -374,6 +405,11 @@ async function main() {
     );
     for (const f of [...js.page.list, ...js.player.list])
       console.log(`  ${f.file}: ${kb(f.gzipBytes)} KB`);
+    console.log(
+      `landing page JavaScript, gzip: at open ${kb(landingJs.atOpen.gzipBytes)} KB ` +
+        `(${landingJs.atOpen.files} files), the first interaction adds ` +
+        `${kb(landingJs.firstInteraction.gzipBytes)} KB (${landingJs.firstInteraction.files})`,
+    );
     console.log(
       `tap on Start Class to the first frame: cold ${js.tapToFirstFrameMs.cold} ms, warmed ` +
         `${js.tapToFirstFrameMs.warm} ms (target <= ${FIRST_FRAME_TARGET_MS} ms)`,
