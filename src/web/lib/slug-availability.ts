@@ -15,7 +15,11 @@ export function slugCheckQuery(slug: string, purpose: SlugPurpose = 'gym', locat
     queryKey: ['slug-check', purpose, location ?? null, slug] as const,
     queryFn: ({ signal }) =>
       api(onboardingEndpoints.checkSlug, {
-        query: { slug, purpose, ...(location ? { location } : {}) },
+        // The gym's check is the default: its address stays /api/auth/check-slug?slug=….
+        query: {
+          slug,
+          ...(purpose === 'location' ? { purpose, ...(location && { location }) } : {}),
+        },
         signal,
       }),
     staleTime: 30_000,
