@@ -348,18 +348,21 @@ export function brandingService({
      */
     async update(user: UserRow, input: BrandingInput): Promise<UserRow> {
       checkPlanAllows(user, input);
+      // The logo is removed as an upload replaces it: what it was is read under the row's lock.
+      const removed = input.removeLogo
+        ? await repo.swapLogo({ ownerId: user.id, locationId: null }, null)
+        : null;
       const updated = await repo.update(user.id, {
         companyName: input.gymName,
         companyDescription: input.description === '' ? null : input.description,
         brandPrimaryColor: input.primaryColor,
         brandSecondaryColor: input.secondaryColor,
         ...(input.displayFont !== undefined ? { displayFont: input.displayFont } : {}),
-        ...(input.removeLogo ? { companyLogoUrl: null } : {}),
         ...(input.removeHeroImage ? { heroImageUrl: null } : {}),
       });
       if (!updated) throw new NotFoundError('Account not found');
       await publicGyms.invalidate(user.id);
-      if (input.removeLogo) await deleteLogoFiles(user.companyLogoUrl);
+      if (removed) await deleteLogoFiles(removed.previous);
       if (input.removeHeroImage) await deleteHeroFiles(user.heroImageUrl);
       return updated;
     },
