@@ -130,3 +130,21 @@ export async function registerOwner(
 export async function setPlan(database: Database, userId: string, plan: PlanId): Promise<void> {
   await database.db.update(users).set({ plan }).where(eq(users.id, userId));
 }
+
+/** A registered owner who finished onboarding ('Iron Spin' at a fresh slug), on `plan`. */
+export async function onboardedGym(
+  t: Pick<TestApp, 'app' | 'database'>,
+  plan: PlanId,
+): Promise<Awaited<ReturnType<typeof registerOwner>> & { slug: string }> {
+  const owner = await registerOwner(t.app);
+  const slug = `gym-${randomBytes(5).toString('hex')}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/complete-onboarding',
+    headers: { cookie: owner.cookie },
+    payload: { companyName: 'Iron Spin', companyType: 'gym', companySlug: slug },
+  });
+  if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.statusCode} ${res.body}`);
+  await setPlan(t.database, owner.id, plan);
+  return { ...owner, slug };
+}

@@ -14,7 +14,7 @@ import {
 } from '@shared/locations.contract';
 import type { PlanId } from '@shared/plans';
 import { connectDomain, fakeTxtResolver } from '../../test/fake-dns';
-import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
+import { onboardedGym, setPlan, startTestApp, type TestApp } from '../../test/harness';
 import { logoMultipart } from '../../test/security/route-world';
 
 /**
@@ -47,19 +47,7 @@ afterAll(async () => {
 
 const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
 
-async function gym(plan: PlanId = 'elite-studio') {
-  const owner = await registerOwner(t.app);
-  const slug = unique('gym');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/complete-onboarding',
-    headers: { cookie: owner.cookie },
-    payload: { companyName: 'Iron Spin', companyType: 'gym', companySlug: slug },
-  });
-  expect(res.statusCode).toBe(200);
-  await setPlan(t.database, owner.id, plan);
-  return { ...owner, slug };
-}
+const gym = (plan: PlanId = 'elite-studio') => onboardedGym(t, plan);
 type Owner = Awaited<ReturnType<typeof gym>>;
 
 function call(

@@ -9,7 +9,7 @@ import {
 import { MULTI_LOCATION_LIMIT } from '@shared/plan-features';
 import { PLANS, type PlanId } from '@shared/plans';
 import { videos } from '../../db/schema/videos';
-import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
+import { onboardedGym, startTestApp, type TestApp } from '../../test/harness';
 import { SLUG_RESERVED, SLUG_TAKEN } from '@shared/slug.contract';
 
 let t: TestApp;
@@ -25,19 +25,7 @@ afterAll(async () => {
 const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
 
 /** An onboarded gym on `plan`, with its own slug. */
-async function gym(plan: PlanId = 'elite-studio') {
-  const owner = await registerOwner(t.app);
-  const slug = unique('gym');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/complete-onboarding',
-    headers: { cookie: owner.cookie },
-    payload: { companyName: 'Iron Spin', companyType: 'gym', companySlug: slug },
-  });
-  expect(res.statusCode).toBe(200);
-  await setPlan(t.database, owner.id, plan);
-  return { ...owner, slug };
-}
+const gym = (plan: PlanId = 'elite-studio') => onboardedGym(t, plan);
 
 type Owner = Awaited<ReturnType<typeof gym>>;
 
