@@ -73,6 +73,12 @@ export const FEATURES = {
     name: 'Multi-location',
     detail: 'Up to 25 locations under one account, each with its own page, branding and domain.',
   },
+  /** API keys, the REST API at /api/v1 and signed webhooks (issue #19). */
+  apiAccess: {
+    plan: 'elite-studio',
+    name: 'API access',
+    detail: 'API keys for the REST API, and signed webhooks when a class is ready.',
+  },
 } as const satisfies Record<string, { plan: PlanId; name: string; detail: string }>;
 
 export type Feature = keyof typeof FEATURES;
