@@ -21,6 +21,7 @@ describe('what a plan change adds or takes away', () => {
       'uhdQuality',
       'fullCustomization',
       'multiLocation',
+      'apiAccess',
     ]);
   });
 
@@ -40,6 +41,7 @@ describe('what a plan change adds or takes away', () => {
         'advancedAnalytics',
         'customDomain',
         'multiLocation',
+        'apiAccess',
       ],
       videoLimit: { from: 50, to: 10 },
     });
