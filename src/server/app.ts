@@ -27,6 +27,7 @@ import { gymsRoutes } from './modules/gyms/gyms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { backgroundsRoutes } from './modules/backgrounds/backgrounds.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -39,7 +40,11 @@ import { slugRoutes } from './modules/slug/slug.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import type { OnVideoCreated } from './modules/videos/videos.service';
 import { videosRoutes } from './modules/videos/videos.routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { apiScope } from './modules/api-v1/api-scope';
+import { apiV1Routes } from './modules/api-v1/api-v1.routes';
+import { reshapeApiErrors } from './plugins/api-errors';
+import { notFoundAnswer, registerErrorHandler } from './plugins/error-handler';
 import { registerHsts } from './plugins/hsts';
 import { trackRoutes } from './plugins/route-table';
 import { RouteCollector, registerAudiences } from './plugins/routes';
@@ -79,6 +84,8 @@ export interface AppDeps {
   uploadQuota?: UploadQuota;
   /** The mail queue's worker and retry settings, when the services are built here. */
   mail?: ServiceDeps['mail'];
+  /** Requests per API key per window (default API_RATE_LIMIT), when the services are built here. */
+  apiRateLimit?: ServiceDeps['apiRateLimit'];
   /** Tests: every JSON success answer is checked against its route's response schema (routes.ts). */
   checkResponses?: boolean;
 }
@@ -106,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // With S3, browsers PUT to and load from the bucket's origin.
   const storeOrigins = services.store.browserOrigins;
 
-  registerErrorHandler(app);
+  // Under /api/v1 errors take the API's shape ({ error: { code, message } }).
+  registerErrorHandler(app, reshapeApiErrors);
   await app.register(cookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy:
@@ -164,13 +172,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mediaRoutes(routes, services);
   backgroundsRoutes(routes, services);
   locationsRoutes(routes, services);
+  webhooksRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
+  apiKeysRoutes(routes, services);
+  apiV1Routes(routes, { ...services, publicOrigin: config.publicOrigin });
   openApiRoutes(routes);
-  await registerAudiences(app, services.guards, routes, { checkResponses: deps.checkResponses });
+  const api = apiScope({ limiter: services.apiLimiter, idempotency: services.idempotency });
+  await registerAudiences(app, services.guards, routes, {
+    checkResponses: deps.checkResponses,
+    setup: { 'api-read': api, 'api-write': api },
+  });
 
   sweepHourly(app, 'session', () => services.sessions.sweep());
   // Uploads never attached to a video.
   sweepHourly(app, 'upload', () => services.uploads.sweep());
+  // Idempotency keys' answers past their day.
+  sweepHourly(app, 'idempotency', () => services.idempotency.sweep());
 
   await serveWeb(app, deps.web ?? 'static', webDist);
   return app;
@@ -251,7 +268,8 @@ async function serveWeb(
     const pathname = request.url.split('?')[0] ?? '/';
     // API paths and missing files (a name with an extension) are real 404s, not the app.
     if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send({ message: `No route for GET ${pathname}` });
+      const answer = notFoundAnswer('GET', request.url);
+      return reply.status(404).send(reshapeApiErrors(request.url, answer));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

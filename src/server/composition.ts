@@ -13,6 +13,11 @@ import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics/metrics';
 import { accountRepository } from './modules/account/account.repository';
 import { accountService } from './modules/account/account.service';
+import { apiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { apiKeysService } from './modules/api-keys/api-keys.service';
+import { idempotencyRepository } from './modules/api-v1/idempotency.repository';
+import { idempotencyService } from './modules/api-v1/idempotency.service';
+import { apiRateLimiter } from './modules/api-v1/rate-limit';
 import { adminDomainsRepository } from './modules/admin/admin-domains.repository';
 import { adminDomainsService } from './modules/admin/admin-domains.service';
 import { adminRepository } from './modules/admin/admin.repository';
@@ -59,8 +64,14 @@ import { reenhanceService } from './modules/videos/reenhance.service';
 import { locationsRepository } from './modules/locations/locations.repository';
 import { locationsService } from './modules/locations/locations.service';
 import { backgroundsService } from './modules/backgrounds/backgrounds.service';
+import { systemResolver, type HostResolver } from './modules/webhooks/address-policy';
+import { createWebhookQueue, type WebhookQueueSettings } from './modules/webhooks/webhook-queue';
+import { createWebhookSender } from './modules/webhooks/webhook-sender';
+import { webhooksRepository } from './modules/webhooks/webhooks.repository';
+import { webhooksService, type WebhookSettings } from './modules/webhooks/webhooks.service';
 import { mediaTempRoot } from './media/media-files';
 import { createGuards } from './plugins/guards';
+import { API_RATE_LIMIT } from '@shared/api-v1.contract';
 import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
 import { resolveSigningSecret } from './storage/signing';
@@ -68,6 +79,8 @@ import type { ObjectStore } from './storage/object-store';
 
 /** The hourly pg-boss schedule that sends the digests and weekly reports that are due. */
 export const NOTIFICATIONS_TICK = 'notifications-tick';
+/** The hourly pg-boss schedule of webhooks: the daily analytics.summary, lost attempts queued again. */
+export const WEBHOOKS_TICK = 'webhooks-tick';
 
 /** How the logger is set up: a level, and optionally where lines go (tests) or a transport. */
 export type LogOptions = Pick<LoggerOptions, 'level' | 'transport'> & {
@@ -114,8 +127,21 @@ export interface ServiceDeps {
   txtResolver?: TxtResolver;
   /** What one owner's unfinished uploads may hold (default UPLOAD_QUOTA). */
   uploadQuota?: UploadQuota;
+  /** Requests per API key per window (default API_RATE_LIMIT); tests lower it. */
+  apiRateLimit?: { max: number; windowMs: number };
   /** The mail queue: send from this process (`worker`, npm start), and retry settings (tests). */
   mail?: { worker?: boolean; settings?: Partial<MailQueueSettings> };
+  /**
+   * Webhooks (decision 0040): run their worker here (default: where mail is sent), retries and
+   * limits, the queue's polling, how hosts resolve and an attempt's timeout (tests).
+   */
+  webhooks?: {
+    worker?: boolean;
+    settings?: Partial<WebhookSettings>;
+    queue?: Partial<WebhookQueueSettings>;
+    resolve?: HostResolver;
+    timeoutMs?: number;
+  };
 }
 
 /**
@@ -137,8 +163,10 @@ export async function buildServices(deps: ServiceDeps) {
     repo: lifecycleRepository(db),
     store,
     publicGyms,
-    // Runs only once videos move, after `notifications` below exists.
-    onEvent: (notice) => notifications.videoEvent(notice),
+    // Runs only once videos move, after `notifications` and `webhooks` below exist (neither throws).
+    onEvent: async (notice) => {
+      await Promise.all([notifications.videoEvent(notice), webhooks.videoEvent(notice)]);
+    },
   });
   const pipeline: MediaPipeline | undefined = deps.pipeline
     ? await createMediaPipeline({
@@ -189,11 +217,40 @@ export async function buildServices(deps: ServiceDeps) {
     now: deps.now,
   });
   mail.handleRequests((request) => passwordReset.prepareReset(request));
+  const webhookLog = log.child({ area: 'webhooks' });
+  const webhookQueue = createWebhookQueue({
+    database,
+    log: webhookLog,
+    settings: deps.webhooks?.queue,
+  });
+  const webhookRules = {
+    httpsOnly: config.env === 'production',
+    allowPrivate: config.webhooks.allowPrivateNetworks,
+    resolve: deps.webhooks?.resolve ?? systemResolver,
+  };
+  const webhooks = webhooksService({
+    ...webhookRules,
+    repo: webhooksRepository(db),
+    queue: webhookQueue,
+    send: createWebhookSender({ ...webhookRules, timeoutMs: deps.webhooks?.timeoutMs, now }),
+    analytics,
+    mail,
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    settings: deps.webhooks?.settings,
+    now,
+    log: webhookLog,
+  });
+  if (deps.webhooks?.worker ?? deps.mail?.worker) {
+    await webhookQueue.startWorker((job) => webhooks.attempt(job));
+  }
   if (deps.mail?.worker) {
     await mail.startWorker();
     // The digests and weekly reports: each owner's morning is found hourly.
     await mail.schedule(NOTIFICATIONS_TICK, '5 * * * *', async () => {
       await notifications.runDue(new Date(now()));
+    });
+    await mail.schedule(WEBHOOKS_TICK, '10 * * * *', async () => {
+      await webhooks.runDue(new Date(now()));
     });
   }
   const slugs = slugService(slugsRepository(db), publicGyms);
@@ -237,6 +294,7 @@ export async function buildServices(deps: ServiceDeps) {
     onVideoCreated: deps.onVideoCreated ?? (media ? (video) => media.ingest(video.id) : undefined),
     gymLogoKey,
     publicGyms,
+    onDeleted: (row) => webhooks.videoDeleted(row),
   });
   const backgrounds = backgroundsService({
     store,
@@ -255,6 +313,7 @@ export async function buildServices(deps: ServiceDeps) {
     publicGyms,
   });
   const locations = locationsService({ repo: locationsRepository(db), publicGyms, branding });
+  const apiKeys = apiKeysService({ repo: apiKeysRepository(db), now });
 
   return {
     log,
@@ -265,7 +324,11 @@ export async function buildServices(deps: ServiceDeps) {
     lifecycle,
     pipeline,
     sessions,
-    guards: createGuards(sessions, auth),
+    guards: createGuards(sessions, auth, apiKeys),
+    /** API keys, and what every /api/v1 request goes through: its key's rate limit, idempotency. */
+    apiKeys,
+    apiLimiter: apiRateLimiter(deps.apiRateLimit ?? API_RATE_LIMIT, now),
+    idempotency: idempotencyService({ repo: idempotencyRepository(db), now }),
     auth,
     slugs,
     onboarding: onboardingService(slugs),
@@ -284,6 +347,8 @@ export async function buildServices(deps: ServiceDeps) {
     plans,
     analytics,
     notifications,
+    /** Signed webhooks (decision 0040). */
+    webhooks,
     branding,
     locations,
     gyms: gymsService({
@@ -337,6 +402,7 @@ export async function buildServices(deps: ServiceDeps) {
      */
     async close(): Promise<void> {
       await mail.stop();
+      await webhookQueue.stop();
       await publicGyms.close();
       if (!deps.objectStore) await store.close();
     },

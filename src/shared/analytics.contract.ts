@@ -223,7 +223,7 @@ const summary = z.object({
   engagementRate: metric,
 });
 
-const analyticsResponse = z.object({
+export const analyticsResponse = z.object({
   period,
   /** The one video the figures are for, when `?video=` was given. */
   video: z.object({ id: z.string(), title: z.string() }).nullable(),

@@ -12,10 +12,24 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 
  * - public: anyone, signed out included (a handler may still look at the session);
  * - owner: a signed-in user (an owner or an admin), on their own data;
  * - admin: an admin only (signed out 401, an owner 403);
- * - signed-link: anyone holding a link with a valid signature (without one: 403).
+ * - signed-link: anyone holding a link with a valid signature (without one: 403);
+ * - api-read, api-write: an API key (`Authorization: Bearer cad_live_…`, never a session) of an
+ *   owner whose plan includes API access; api-write needs a key that may write (issue #19).
  */
-export type Access = 'public' | 'owner' | 'admin' | 'signed-link';
-export const ACCESSES: readonly Access[] = ['public', 'owner', 'admin', 'signed-link'];
+export type Access = 'public' | 'owner' | 'admin' | 'signed-link' | 'api-read' | 'api-write';
+export const ACCESSES: readonly Access[] = [
+  'public',
+  'owner',
+  'admin',
+  'signed-link',
+  'api-read',
+  'api-write',
+];
+
+/** The audiences an API key opens (and a session never does). */
+export const API_ACCESSES: readonly Access[] = ['api-read', 'api-write'];
+export const isApiAccess = (access: Access): access is 'api-read' | 'api-write' =>
+  access === 'api-read' || access === 'api-write';
 
 /** The request and response types of an endpoint (what the web sends and receives). */
 export interface EndpointTypes {

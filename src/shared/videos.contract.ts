@@ -316,7 +316,7 @@ const required = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
 
 /** The details the owner types on the upload screen: the same rules here and in createVideoBody. */
-const videoDetails = {
+export const videoDetails = {
   title: required(
     VIDEO_MESSAGES.titleRequired,
     VIDEO_TITLE_MAX,
@@ -337,7 +337,7 @@ const videoDetails = {
 };
 
 /** product.md §5: a background replacement needs its description. */
-function requireBackgroundDescription(
+export function requireBackgroundDescription(
   body: { replaceBackground: boolean; backgroundDescription: string | null },
   ctx: z.RefinementCtx,
 ): void {

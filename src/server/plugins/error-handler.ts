@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
 
 /** Framework error codes that are the caller's fault, with a clear message for each. */
@@ -39,28 +39,51 @@ function clientMessage(error: FastifyError, status: number): string {
   return STATUS_MESSAGES[status] ?? 'The request could not be processed';
 }
 
-/** One place that turns any error into a status and `{ message }`; a 5xx never leaks internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** What an error answers: its status and `{ message, …details }`. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string } & Record<string, unknown>;
+}
+
+/**
+ * The one place that turns any error into a status and `{ message }`; a 5xx never leaks internals
+ * (it is logged). The /api/v1 scope wraps the same answer in its own shape (api-errors.ts).
+ */
+export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { message: error.message, ...error.details } };
+  }
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return { status: known.status, body: { message: known.message } };
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { status: 400, body: { message: 'Malformed JSON in request body' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { message: clientMessage(error, status) } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { message: 'Something went wrong. Please try again.' } };
+}
+
+/** The 404 of a path no route answers (the API's shape under /api/v1). */
+export function notFoundAnswer(method: string, url: string): ErrorAnswer {
+  const pathname = url.split('?')[0] ?? '/';
+  return { status: 404, body: { message: `No route for ${method} ${pathname}` } };
+}
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Re-shapes the answers of paths with their own error shape (/api/v1). */
+  reshape: (url: string, answer: ErrorAnswer) => unknown = (_url, answer) => answer.body,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
-    }
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
-    if (error instanceof SyntaxError && error.statusCode === 400) {
-      return reply.status(400).send({ message: 'Malformed JSON in request body' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error, status) });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+    const answer = errorAnswer(error, request);
+    return reply.status(answer.status).send(reshape(request.url, answer));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const answer = notFoundAnswer(request.method, request.url);
+    reply.status(404).send(reshape(request.url, answer));
   });
 }

@@ -43,8 +43,8 @@ export interface RouteInput<E extends AnyEndpoint> {
   params: Parsed<E, 'params', EndpointParams<E>>;
   query: Parsed<E, 'query', unknown>;
   body: Parsed<E, 'body', unknown>;
-  /** The signed-in user on owner and admin routes. */
-  user: E['access'] extends 'owner' | 'admin' ? UserRow : undefined;
+  /** The signed-in user on owner and admin routes; the key's owner on API routes. */
+  user: E['access'] extends 'owner' | 'admin' | 'api-read' | 'api-write' ? UserRow : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -206,27 +206,37 @@ function checkResponse(descriptor: RouteEntry['descriptor']): onSendHookHandler 
   };
 }
 
+/** Each audience's guard: the owner and admin plugins read the session, the API plugins a key. */
+const AUTHENTICATE: Partial<Record<Access, keyof Guards>> = {
+  owner: 'user',
+  admin: 'admin',
+  'api-read': 'apiRead',
+  'api-write': 'apiWrite',
+};
+
 /**
- * One encapsulated plugin per audience, each with the routes whose descriptor names it. The owner
- * and admin plugins authenticate in an onRequest hook (401 signed out; the admin plugin 403 for a
- * non-admin) before any route of theirs runs: a route added there cannot be reached without a session.
+ * One encapsulated plugin per audience, each with the routes whose descriptor names it. The owner,
+ * admin and API plugins authenticate in an onRequest hook (401 signed out or without a valid key;
+ * 403 for a non-admin, or a key that may not do this) before any route of theirs runs: a route added
+ * there cannot be reached without a session or a key. `setup` adds an audience's own hooks (the
+ * API's rate limit and idempotency) after its guard.
  */
 export async function registerAudiences(
   app: FastifyInstance,
   guards: Guards,
   routes: RouteCollector,
-  options: RegisterOptions = {},
+  options: RegisterOptions & { setup?: Partial<Record<Access, ScopeSetup>> } = {},
 ): Promise<void> {
   app.decorateRequest('sessionUser', null);
-  const authenticate: Partial<Record<Access, keyof Guards>> = { owner: 'user', admin: 'admin' };
   for (const access of ACCESSES) {
-    const guard = authenticate[access];
+    const guard = AUTHENTICATE[access];
     await app.register(async (scope) => {
       if (guard) {
         scope.addHook('onRequest', async (request, reply) => {
           request.sessionUser = await guards[guard](request, reply);
         });
       }
+      await options.setup?.[access]?.(scope);
       await routes.registerInto(scope, access, options);
     });
   }

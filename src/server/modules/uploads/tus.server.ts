@@ -4,6 +4,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Server, StreamLimiter, type Upload } from '@tus/server';
+import { API_V1_UPLOADS_PATH } from '@shared/api-v1.contract';
 import { OBJECT_URL_HEADER, TUS_ENDPOINT } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES } from '@shared/videos.contract';
 import type { UploadMeter } from '../../metrics/metrics';
@@ -181,7 +182,9 @@ export function createTusServer({ store, stagingDir, onComplete, meter }: Deps) 
       if (!key) throw { status_code: 500, body: 'Upload was not registered\n' };
       return key;
     },
-    generateUrl: (_req, { path: base, id }) => `${base}/${encodeTusId(id)}`,
+    // An upload made through the API is named at the API's address (the same protocol and rules).
+    generateUrl: (req, { path: base, id }) =>
+      `${new URL(req.url).pathname.startsWith(API_V1_UPLOADS_PATH) ? API_V1_UPLOADS_PATH : base}/${encodeTusId(id)}`,
     // Never the raw URL (its last `/` may sit in a query string): the key the route checked.
     getFileIdFromRequest: (req) => checkedKey(req),
     onUploadFinish: async (_req, upload: Upload) => {

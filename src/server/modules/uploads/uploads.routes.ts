@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiV1Endpoints } from '@shared/api-v1.contract';
 import { isFlagSet } from '@shared/flags';
 import { OBJECT_URL_HEADER, TUS_QUERY_REFUSED, uploadEndpoints } from '@shared/uploads.contract';
 import { VIDEO_MAX_BYTES, VIDEO_MESSAGES } from '@shared/videos.contract';
@@ -218,5 +219,8 @@ export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
     scope.route(uploadEndpoints.tusUploadOptions, tusHandler);
     scope.route(uploadEndpoints.tusCreate, tusHandler);
     scope.route(uploadEndpoints.tusUpload, tusHandler);
+    // The same uploads with an API key (issue #19): a read-and-write key's owner is the user.
+    scope.route(apiV1Endpoints.uploadCreate, tusHandler);
+    scope.route(apiV1Endpoints.upload, tusHandler);
   });
 }

@@ -32,6 +32,12 @@ import type { UploadClaim, VideosRepository } from './videos.repository';
  * committed. The media pipeline passes its enqueue here (buildApp's `onVideoCreated`). A failure is
  * logged and does not undo the upload; the video stays 'uploaded' for a sweep to pick up.
  */
+/**
+ * A new video: the web's request (its fileSize checked against the stored file), or the API's,
+ * which sends no size (the stored file's is the truth).
+ */
+export type VideoCreation = Omit<CreateVideoBody, 'fileSize'> & { fileSize?: string };
+
 export type OnVideoCreated = (video: VideoRow) => Promise<void> | void;
 
 /** What serving a video's media files (the files module) needs to know about the video. */
@@ -67,6 +73,8 @@ interface Deps {
   gymLogoKey: (user: UserRow) => string | null;
   /** Told after a change a gym's public answer is made of (decision 0028). */
   publicGyms: Pick<PublicGymCache, 'invalidate'>;
+  /** Told after a video was deleted (the webhooks' class.deleted); must not throw. */
+  onDeleted?: (row: VideoRow) => Promise<void>;
 }
 
 /** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
@@ -82,6 +90,7 @@ export function videosService({
   onVideoCreated,
   gymLogoKey,
   publicGyms,
+  onDeleted,
 }: Deps) {
   function planOf(user: Pick<UserRow, 'plan'>) {
     return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
@@ -134,7 +143,7 @@ export function videosService({
     videoSlotsLeft,
 
     /** POST /api/auth/videos (product.md §3, §5): the owner's finished upload becomes an 'uploaded' video. */
-    async create(user: UserRow, input: CreateVideoBody): Promise<VideoRow> {
+    async create(user: UserRow, input: VideoCreation): Promise<VideoRow> {
       await checkQuota(user);
       // A step the plan lacks is refused, never silently dropped (issue #18).
       if (input.replaceBackground && !planIncludes(user.plan, 'premiumEnhancement'))
@@ -151,7 +160,10 @@ export function videosService({
         await store.delete(original.key);
         throw new ValidationError(VIDEO_MESSAGES.tooLargeDescription);
       }
-      if (String(original.size) !== String(Number(input.fileSize))) {
+      if (
+        input.fileSize !== undefined &&
+        String(original.size) !== String(Number(input.fileSize))
+      ) {
         throw new ValidationError(STORED.sizeMismatch);
       }
       const videoType = sniffVideo(original.head);
@@ -284,6 +296,7 @@ export function videosService({
       const row = await repo.delete(userId, videoId);
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
       await publicGyms.invalidate(userId);
+      await onDeleted?.(row);
       const present = (k: string | null | undefined): k is string => Boolean(k);
       // The upload rows are keyed by the addresses the owner uploaded to (the kept copies may differ).
       const uploadKeys = [row.originalFileUrl, row.logoFileUrl]

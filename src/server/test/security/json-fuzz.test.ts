@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../app';
+import { isApiAccess } from '@shared/endpoint';
 import { routeTable, type RouteEntry } from '../../plugins/route-table';
 import { ruleFor, type RouteRule } from './route-classes';
-import { startRouteWorld, type Account, type CallerName, type RouteWorld } from './route-world';
+import {
+  bearer,
+  startRouteWorld,
+  type Account,
+  type CallerName,
+  type RouteWorld,
+} from './route-world';
 
 /**
  * The JSON fuzz pass: every route that reads a body (POST/PUT/PATCH/DELETE that is not a file
@@ -197,7 +204,11 @@ describe('JSON fuzz pass', () => {
           const res = await w.inject({
             method: target.route.method as 'POST',
             url: base.url,
-            headers: { 'content-type': probe.contentType ?? 'application/json' },
+            headers: {
+              'content-type': probe.contentType ?? 'application/json',
+              // The API's routes with the owner's read-and-write key (a session opens none).
+              ...(isApiAccess(target.rule.access) ? bearer(w.apiKeys.write) : {}),
+            },
             payload: probe.body,
             cookie: caller?.cookie,
             remoteAddress: nextIp(),

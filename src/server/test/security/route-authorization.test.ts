@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiAccess } from '@shared/endpoint';
 import { routeTable, type RouteEntry } from '../../plugins/route-table';
 import { uploadBytes } from '../upload-client';
 import { ROUTE_RULES, ruleFor, type RequestSpec, type RouteRule } from './route-classes';
-import { startRouteWorld, type Account, type CallerName, type RouteWorld } from './route-world';
+import {
+  bearer,
+  startRouteWorld,
+  type Account,
+  type CallerName,
+  type RouteWorld,
+} from './route-world';
 
 /**
  * The route-table authorization test: every route the app registers is classified (route-classes.ts)
@@ -21,6 +28,8 @@ interface Call {
   route: RouteEntry;
   caller: CallerName;
   want: number[];
+  /** An API key to call with: sent as a bearer token, with no session. */
+  key?: string;
   /** Built just before the call: a route's answer may depend on an earlier one (a new slug, logo). */
   spec: () => Promise<RequestSpec & { url: string }>;
 }
@@ -36,18 +45,19 @@ async function specFor(
 
 async function run(calls: Call[]): Promise<string[]> {
   const failures: string[] = [];
-  for (const { route, caller, want, spec: build } of calls) {
+  for (const { route, caller, want, key, spec: build } of calls) {
     const spec = await build();
     const res = await w.inject({
       method: route.method as 'GET',
       url: spec.url,
-      headers: spec.headers,
+      headers: { ...spec.headers, ...(key ? bearer(key) : {}) },
       payload: spec.payload,
-      cookie: caller === 'signedOut' ? undefined : w.account(caller).cookie,
+      cookie: caller === 'signedOut' || key ? undefined : w.account(caller).cookie,
     });
     if (!want.includes(res.statusCode)) {
+      const who = key ? `${caller}'s key ${key.slice(-4)}` : caller;
       failures.push(
-        `${keyOf(route)} as ${caller}: ${res.statusCode} (want ${want.join('/')}) ${res.body.slice(0, 160)}`,
+        `${keyOf(route)} as ${who}: ${res.statusCode} (want ${want.join('/')}) ${res.body.slice(0, 160)}`,
       );
     }
   }
@@ -90,6 +100,31 @@ describe('route table', () => {
         await deny('other', [403]);
       }
       if (rule.access === 'owner' && rule.owned) await deny('other', [403, 404]);
+      if (isApiAccess(rule.access)) {
+        // The owner's session opens no API route; a key that may only read writes nothing; a key
+        // of another owner finds none of the owner's resources.
+        await deny('owner', [401]);
+        const spec = await specFor(route, rule, 'owner');
+        if (rule.access === 'api-write') {
+          calls.push({
+            route,
+            caller: 'owner',
+            key: w.apiKeys.read,
+            want: [403],
+            spec: async () => spec,
+          });
+        }
+        if (rule.owned) {
+          const theirs = await specFor(route, rule, 'owner');
+          calls.push({
+            route,
+            caller: 'other',
+            key: w.apiKeys.otherWrite,
+            want: [404],
+            spec: async () => theirs,
+          });
+        }
+      }
       if (rule.access === 'signed-link') {
         const spec = await specFor(route, rule, 'signedOut');
         for (const url of unsignedVariants(spec.url)) {
@@ -130,6 +165,16 @@ describe('route table', () => {
         allow('admin', rule.admin ?? rule.ok);
       }
       if (rule.access === 'admin') allow('admin', rule.ok);
+      if (isApiAccess(rule.access)) {
+        const key = rule.access === 'api-read' ? w.apiKeys.read : w.apiKeys.write;
+        calls.push({
+          route,
+          caller: 'owner',
+          key,
+          want: [rule.ok],
+          spec: () => specFor(route, rule, 'owner'),
+        });
+      }
     }
     expect(await run(calls)).toEqual([]);
   });

@@ -59,6 +59,14 @@ const open = (ok: number, more: Partial<RouteRule> = {}): RouteRule => ({
   ok,
   ...more,
 });
+/** An /api/v1 route: called with API keys (route-authorization.test.ts), never a session. */
+const api = (
+  access: 'api-read' | 'api-write',
+  ok: number,
+  more: Partial<RouteRule> = {},
+): RouteRule => ({ access, body: 'none', ok, ...more });
+/** The owner's session upload as the API names it (the same upload, the API's address). */
+const v1Upload = (url: string) => url.replace('/api/uploads/', '/api/v1/uploads/');
 const json = (payload: unknown) => ({ payload: payload as InjectOptions['payload'] });
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 /** The owner calls a route that uses a resource up (deletes it) on a fresh one; others on the real one. */
@@ -385,6 +393,42 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     admin: 404,
     request: (w) => ({ url: `/api/auth/locations/${w.locationId}/logo` }),
   }),
+  // Webhooks (issue #19, Elite Studio): off Elite (the other owner, the admin) the plan's 403;
+  // deleting and reading the log need no plan, so the admin's answer is not found.
+  'GET /api/auth/webhooks': owner(200),
+  'POST /api/auth/webhooks': owner(201, {
+    other: 403,
+    admin: 403,
+    body: 'json',
+    request: () => json({ url: 'https://93.184.215.14/hooks/cadence', events: ['class.ready'] }),
+  }),
+  'PATCH /api/auth/webhooks/:id': owner(200, {
+    owned: true,
+    admin: 403,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/webhooks/${w.webhookId}`,
+      ...json({ description: 'Booking site' }),
+    }),
+  }),
+  'DELETE /api/auth/webhooks/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/webhooks/${isOwner(w, caller) ? await w.seedWebhook() : w.webhookId}`,
+    }),
+  }),
+  // The seeded endpoint's loopback address is refused at send time: the answer is the failed delivery.
+  'POST /api/auth/webhooks/:id/test': owner(200, {
+    owned: true,
+    admin: 403,
+    request: (w) => ({ url: `/api/auth/webhooks/${w.webhookId}/test` }),
+  }),
+  'GET /api/auth/webhooks/:id/deliveries': owner(200, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: `/api/auth/webhooks/${w.webhookId}/deliveries` }),
+  }),
   'GET /media/backgrounds/:id/preview.jpg': open(200, {
     request: () => ({ url: '/media/backgrounds/studio/preview.jpg' }),
   }),
@@ -407,6 +451,82 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ok: 200,
     request: (w) => ({ url: w.objectLink }),
   },
+  // The Cadence API (issue #19): keys under Settings > API, then /api/v1 with them.
+  'GET /api/auth/api-keys': owner(200),
+  'POST /api/auth/api-keys': owner(201, {
+    body: 'json',
+    // Off Elite (the other owner, the admin): the plan's refusal.
+    other: 403,
+    admin: 403,
+    request: () => json({ name: 'Booking sync', scope: 'read' }),
+  }),
+  'DELETE /api/auth/api-keys/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w) => ({ url: `/api/auth/api-keys/${await w.seedApiKey()}` }),
+  }),
+  'GET /api/v1/classes': api('api-read', 200),
+  'POST /api/v1/classes': api('api-write', 201, {
+    body: 'json',
+    request: async (w) =>
+      json({
+        title: 'Made through the API',
+        upload: await uploadBytes(w.t.app, w.owner.cookie, w.media.clip, 'video/mp4'),
+      }),
+  }),
+  'GET /api/v1/classes/:id': api('api-read', 200, {
+    owned: true,
+    request: (w) => ({ url: `/api/v1/classes/${w.video.id}` }),
+  }),
+  'PATCH /api/v1/classes/:id': api('api-write', 200, {
+    owned: true,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/v1/classes/${w.video.id}`,
+      ...json({ title: 'Renamed by API' }),
+    }),
+  }),
+  'DELETE /api/v1/classes/:id': api('api-write', 204, {
+    owned: true,
+    request: async (w) => ({ url: `/api/v1/classes/${await w.seedVideo()}` }),
+  }),
+  // Re-running needs an enhanced class: the owner's is in processing (as the web route's rule).
+  'POST /api/v1/classes/:id/reprocess': api('api-write', 409, {
+    owned: true,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/v1/classes/${w.video.id}/reprocess`,
+      ...json({ backgroundId: 'studio' }),
+    }),
+  }),
+  'GET /api/v1/analytics': api('api-read', 200),
+  'GET /api/v1/locations': api('api-read', 200),
+  'POST /api/v1/uploads': api('api-write', 201, {
+    body: 'file',
+    request: () => ({ url: '/api/v1/uploads', headers: TUS_CREATE_HEADERS }),
+  }),
+  'HEAD /api/v1/uploads/*': api('api-write', 200, {
+    owned: true,
+    request: (w) => ({ url: v1Upload(w.tusUrl), headers: tusHeaders }),
+  }),
+  'PATCH /api/v1/uploads/*': api('api-write', 204, {
+    owned: true,
+    body: 'file',
+    request: async (w) => ({
+      url: v1Upload(await w.tusUpload()),
+      headers: {
+        ...tusHeaders,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(100),
+    }),
+  }),
+  'DELETE /api/v1/uploads/*': api('api-write', 204, {
+    owned: true,
+    request: async (w) => ({ url: v1Upload(await w.tusUpload()), headers: tusHeaders }),
+  }),
+
   'OPTIONS /api/uploads': open(204, {
     request: () => ({ url: '/api/uploads', headers: tusHeaders }),
   }),

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { API_KEYS_PATH, type CreatedApiKey } from '@shared/api-keys.contract';
 import type { PublicUser } from '@shared/auth.contract';
 import type { LocationResponse } from '@shared/locations.contract';
 import { storedAddress } from '@shared/uploads.contract';
@@ -13,6 +14,7 @@ import { loadConfig } from '../../config';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
 import { videoEvents, videos } from '../../db/schema/videos';
+import { webhookEndpoints } from '../../db/schema/webhooks';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
@@ -61,8 +63,22 @@ export interface RouteWorld {
   locationId: string;
   /** A new further location of the owner: for the route that deletes one. */
   seedLocation(): Promise<string>;
+  /**
+   * The owner's webhook endpoint (set straight in the table): its loopback URL is refused at send
+   * time, so 'Send test event' answers at once without the network.
+   */
+  webhookId: string;
+  /** A new webhook endpoint of the owner: for the route that deletes one. */
+  seedWebhook(): Promise<string>;
   /** A new unfinished tus upload of the owner. */
   tusUpload(cookie?: string): Promise<string>;
+  /**
+   * API keys (issue #19), made through Settings > API: the owner's read and read-and-write keys,
+   * and a read-and-write key of another Elite Studio owner (`apiOther`, for the API's 404s).
+   */
+  apiKeys: { read: string; write: string; otherWrite: string };
+  /** A new API key of the owner (its id): for the route that revokes one. */
+  seedApiKey(): Promise<string>;
   /** A fresh signed upload URL of the owner (the local store's PUT route). */
   uploadUrl(): Promise<string>;
   inject(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
@@ -70,6 +86,9 @@ export interface RouteWorld {
   snapshot(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The header an API call carries: a key, never a session. */
+export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
 const tusMetadata = (fields: Record<string, string>) =>
   Object.entries(fields)
@@ -103,7 +122,14 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   const uploadQuota = { maxOutstanding: 1000, maxReservedBytes: Number.MAX_SAFE_INTEGER };
   const t = await startTestApp({
     env,
-    deps: { web: 'static', webDist, objectStore: store, uploadQuota },
+    // The table and the fuzz pass call the API many times a minute with one key.
+    deps: {
+      web: 'static',
+      webDist,
+      objectStore: store,
+      uploadQuota,
+      apiRateLimit: { max: 1_000_000, windowMs: 60_000 },
+    },
   });
   clock = t.now;
   const { db } = t.database;
@@ -273,6 +299,41 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   };
   const locationId = await seedLocation();
 
+  const seedWebhook = async () => {
+    seq += 1;
+    const [row] = await db
+      .insert(webhookEndpoints)
+      .values({
+        userId: owner.id,
+        url: `http://127.0.0.1:9/hooks/${seq}`,
+        events: ['class.ready'],
+        secret: `whsec_${Buffer.alloc(24, seq).toString('base64')}`,
+      })
+      .returning({ id: webhookEndpoints.id });
+    return row!.id;
+  };
+  const webhookId = await seedWebhook();
+
+  const createKey = async (cookie: string, scope: 'read' | 'write') => {
+    const res = await inject({
+      method: 'POST',
+      url: API_KEYS_PATH,
+      cookie,
+      payload: { name: `route table ${scope}`, scope },
+    });
+    expectStatus(res, 201, 'API key');
+    return res.json() as CreatedApiKey;
+  };
+  const makeKey = async (cookie: string, scope: 'read' | 'write') =>
+    (await createKey(cookie, scope)).secret;
+  const apiOther = await registerOwner(t.app);
+  await db.update(users).set({ plan: 'elite-studio' }).where(eq(users.id, apiOther.id));
+  const apiKeys = {
+    read: await makeKey(owner.cookie, 'read'),
+    write: await makeKey(owner.cookie, 'write'),
+    otherWrite: await makeKey(apiOther.cookie, 'write'),
+  };
+
   const accounts = { owner, other, admin };
   return {
     t,
@@ -299,7 +360,11 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     seedVideo,
     locationId,
     seedLocation,
+    webhookId,
+    seedWebhook,
     tusUpload,
+    apiKeys,
+    seedApiKey: async () => (await createKey(owner.cookie, 'read')).key.id,
     uploadUrl: () => requestUploadUrl(t.app, owner.cookie),
     inject,
     // One round trip: the fuzz pass takes a snapshot around every request.

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiClass } from '@shared/api-v1.contract';
+import { OWNER_STATUS_LABELS } from '@shared/videos.contract';
+import type { VideoRow } from '../../db/schema/videos';
+import { toVideoDto } from '../videos/video-dto';
+
+/**
+ * The origin the API's absolute addresses start with: PUBLIC_URL when set, else the request's own
+ * (its Host, and the protocol only as far as the configured proxy is trusted).
+ */
+export function apiOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+const absolute = (origin: string, path: string | null) =>
+  path === null ? null : /^https?:\/\//.test(path) ? path : `${origin}${path}`;
+const numberOrNull = (text: string | null) => {
+  const value = text === null ? NaN : Number(text);
+  return Number.isFinite(value) ? value : null;
+};
+
+/** A class as the API and webhooks give it (the web's video, in the API's words). */
+export function toApiClass(row: VideoRow, origin: string): ApiClass {
+  const video = toVideoDto(row);
+  return {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    status: video.processingStatus,
+    statusLabel: OWNER_STATUS_LABELS[video.processingStatus],
+    progress: video.progress,
+    processingNotes: video.processingNotes,
+    durationSeconds: numberOrNull(video.duration),
+    width: video.width,
+    height: video.height,
+    fileName: video.originalFileName,
+    fileSizeBytes: Number(video.fileSize),
+    streamUrl: absolute(origin, video.hlsUrl),
+    posterUrl: absolute(origin, video.posterUrl),
+    thumbnailUrl: absolute(origin, video.thumbnailUrl),
+    uploadedAt: video.uploadedAt,
+    enhancedAt: video.enhancedAt,
+    updatedAt: video.updatedAt,
+  };
+}
