@@ -195,6 +195,7 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 300')
     .max(300, 'must be a whole number of seconds from 1 to 300')
     .default(10),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: flag.default(false),
 });
 
 export interface Config {
@@ -230,6 +231,11 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** The metrics listener, apart from the app's port (METRICS_PORT); unset: no listener. */
   metrics: { port: number; host: string } | undefined;
+  /**
+   * Outgoing webhooks (decision 0040): WEBHOOKS_ALLOW_PRIVATE_NETWORKS lets them reach private,
+   * loopback and link-local addresses (development only; off, those are refused as SSRF).
+   */
+  webhooks: { allowPrivateNetworks: boolean };
 }
 
 export interface StripeConfig {
@@ -367,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    webhooks: { allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
   };
 }
 

@@ -69,7 +69,10 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: 'Choose at least one event to send',
   eventUnknown: `Events are chosen from ${WEBHOOK_EVENT_TYPES.join(', ')}`,
   cursor: 'This page of the log is not valid: start from the first page',
-  disabledTest: 'This endpoint is disabled: enable it before sending a test event',
+  /** A delivery's error when it was not sent because the endpoint was disabled meanwhile. */
+  notSentDisabled: 'Not sent: the endpoint is disabled',
+  enabledChoice: 'Choose whether the endpoint is enabled: true or false',
+  nothingToChange: 'Nothing to change: send the url, description, events or enabled',
   created: 'Webhook endpoint added. Copy its signing secret now: it will not be shown again.',
   saved: 'Webhook endpoint saved',
   enabled: 'Webhook endpoint enabled: deliveries start again',
@@ -96,7 +99,7 @@ const events = z
     error: WEBHOOK_MESSAGES.eventsRequired,
   })
   .min(1, WEBHOOK_MESSAGES.eventsRequired)
-  .max(WEBHOOK_EVENT_TYPES.length * 2, WEBHOOK_MESSAGES.eventUnknown)
+  .refine((list) => list.length <= WEBHOOK_EVENT_TYPES.length * 2, WEBHOOK_MESSAGES.eventUnknown)
   .transform((list) => WEBHOOK_EVENT_TYPES.filter((type) => list.includes(type)));
 
 /** POST /api/auth/webhooks. The URL's syntax, scheme, port and address are checked by the server. */
@@ -109,12 +112,17 @@ export type CreateWebhookBody = z.input<typeof createWebhookBody>;
 export type CreateWebhookValues = z.output<typeof createWebhookBody>;
 
 /** PATCH /api/auth/webhooks/:id: only what is sent changes; `enabled: true` clears the failure streak. */
-export const updateWebhookBody = z.object({
-  url: url.optional(),
-  description: description.nullable().optional(),
-  events: events.optional(),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-});
+export const updateWebhookBody = z
+  .object({
+    url: url.optional(),
+    description: description.nullable().optional(),
+    events: events.optional(),
+    enabled: z.boolean({ error: WEBHOOK_MESSAGES.enabledChoice }).optional(),
+  })
+  .refine(
+    (b) => Object.values(b).some((value) => value !== undefined),
+    WEBHOOK_MESSAGES.nothingToChange,
+  );
 export type UpdateWebhookBody = z.input<typeof updateWebhookBody>;
 export type UpdateWebhookValues = z.output<typeof updateWebhookBody>;
 

@@ -41,6 +41,14 @@ export const PREVIEW_PAYLOADS: {
     graceUntil: 'December 2, 2026',
     link: 'https://app.cadence.example/subscription',
   },
+  'webhook-disabled': {
+    template: 'webhook-disabled',
+    to: 'owner@spinhouse.example',
+    url: 'https://booking.spinhouse.example/hooks/cadence',
+    description: 'Class list on our booking site',
+    failures: 5,
+    link: 'https://app.cadence.example/settings',
+  },
   ...NOTIFICATION_PREVIEWS,
 };
 

@@ -31,6 +31,11 @@ import {
   passwordResetText,
 } from './templates/password-reset';
 import { VERIFY_EMAIL_SUBJECT, VerifyEmailEmail, verifyEmailText } from './templates/verify-email';
+import {
+  WEBHOOK_DISABLED_SUBJECT,
+  WebhookDisabledEmail,
+  webhookDisabledText,
+} from './templates/webhook-disabled';
 
 /**
  * What a mail job carries: the template, the address and its one link if it has one; the notice
@@ -49,6 +54,14 @@ export type MailPayload =
       planName: string;
       graceUntil: string;
       link?: string;
+    }
+  | {
+      template: 'webhook-disabled';
+      to: string;
+      url: string;
+      description: string | null;
+      failures: number;
+      link: string;
     }
   | NotificationPayload;
 
@@ -102,6 +115,16 @@ export function renderMail(payload: MailPayload): MailMessage {
         subject: PAYMENT_FAILED_SUBJECT,
         html: html(<PaymentFailedEmail {...props} />),
         text: paymentFailedText(props),
+      };
+    }
+    case 'webhook-disabled': {
+      const { to, template: _template, ...props } = payload;
+      return {
+        to,
+        link: props.link,
+        subject: WEBHOOK_DISABLED_SUBJECT,
+        html: html(<WebhookDisabledEmail {...props} />),
+        text: webhookDisabledText(props),
       };
     }
   }

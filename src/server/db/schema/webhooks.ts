@@ -71,3 +71,6 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
