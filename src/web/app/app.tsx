@@ -112,6 +112,13 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
     component: lazyPage(() => import('@web/features/settings/settings-page'), 'SettingsPage'),
   },
   {
+    path: '/settings/api',
+    component: lazyPage(
+      () => import('@web/features/developers/api-settings-page'),
+      'ApiSettingsPage',
+    ),
+  },
+  {
     path: '/student',
     component: lazyPage(() => import('@web/features/student/student-page'), 'StudentPage'),
   },

@@ -1,0 +1,17 @@
+import { ExternalLink } from 'lucide-react';
+
+/** The interactive API reference (/api/docs), served beside the app: opened in a new tab. */
+export function ApiReferenceLink() {
+  return (
+    <a
+      href="/api/docs"
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-foreground underline underline-offset-4 hover:text-primary"
+    >
+      API reference
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { toast } from '@web/lib/use-toast';
+
+/** The copy button shows its check this long. */
+const COPIED_MS = 2000;
+
+export interface ShownSecret {
+  title: string;
+  /** The contract's "Copy it now: it will not be shown again" words. */
+  message: string;
+  /** What the secret is, for its label ("API key", "Signing secret"). */
+  label: string;
+  secret: string;
+}
+
+/**
+ * A new key's or endpoint's secret, shown this once: copied with one button, and closed only by
+ * "I have copied it" (not Escape, not a click outside), so it is not lost by accident.
+ */
+export function SecretDialog({ shown, onDone }: { shown: ShownSecret | null; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    if (!shown) return;
+    try {
+      await navigator.clipboard.writeText(shown.secret);
+      setCopied(true);
+    } catch {
+      toast({
+        title: 'Copy failed',
+        description: 'Select the secret and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Dialog open={shown !== null}>
+      <DialogContent
+        showCloseButton={false}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+        data-testid="secret-dialog"
+      >
+        <DialogHeader>
+          <DialogTitle>{shown?.title}</DialogTitle>
+          <DialogDescription>{shown?.message}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">{shown?.label}</p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+            <code
+              data-testid="secret-value"
+              className="min-w-0 flex-1 rounded-md border bg-muted/60 px-3 py-2 font-mono text-sm break-all select-all"
+            >
+              {shown?.secret}
+            </code>
+            <Button type="button" variant="outline" onClick={() => void copy()} className="sm:w-28">
+              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <p role="status" className="sr-only">
+            {copied ? `${shown?.label} copied to the clipboard` : ''}
+          </p>
+        </div>
+        <DialogFooter>
+          <Button
+            type="button"
+            onClick={() => {
+              setCopied(false);
+              onDone();
+            }}
+          >
+            I have copied it
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
