@@ -25,6 +25,7 @@ import {
 import { toVideoDto } from '../videos/video-dto';
 import type { AdminRepository, AdminVideoRow } from './admin.repository';
 import { peek } from './peek-stream';
+import { isUuid } from '../../lib/ids';
 
 interface Deps {
   repo: AdminRepository;
@@ -40,8 +41,6 @@ interface Deps {
 /** How long the owner's logo link lasts (the admin screen refetches every 30 s). */
 const LOGO_LINK_SECONDS = 15 * 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function toAdminVideoDto({ video, owner }: AdminVideoRow): AdminVideoDto {
   return { ...toVideoDto(video), user: owner };
 }
@@ -49,7 +48,7 @@ export function toAdminVideoDto({ video, owner }: AdminVideoRow): AdminVideoDto 
 /** The admin desk's rules (product.md §2 Admin area, §4 admin transitions). */
 export function adminService({ repo, lifecycle, uploads, store, jobs, now }: Deps) {
   async function found(videoId: string): Promise<AdminVideoRow> {
-    const row = UUID.test(videoId) ? await repo.find(videoId.toLowerCase()) : undefined;
+    const row = isUuid(videoId) ? await repo.find(videoId.toLowerCase()) : undefined;
     if (!row) throw new NotFoundError(ADMIN_MESSAGES.videoNotFound);
     return row;
   }

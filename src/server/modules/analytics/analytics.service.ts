@@ -25,9 +25,9 @@ import { LOCATION_MESSAGES, MAIN_LOCATION } from '@shared/locations.contract';
 import type { AnalyticsRepository, PeriodTotals, Scope, VideoTotals } from './analytics.repository';
 import { csvFileName, toCsv, type CsvCell } from './csv';
 import { retentionCurve } from './retention';
+import { isUuid } from '../../lib/ids';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const round = (x: number, digits: number) => {
@@ -117,12 +117,12 @@ export function analyticsService(repo: AnalyticsRepository, now: () => number = 
   /** The location filter: 'main', or one of the owner's further locations (else 404). */
   async function ownLocation(ownerId: string, location: string | undefined) {
     if (location === undefined || location === MAIN_LOCATION) return location ?? null;
-    if (UUID.test(location) && (await repo.hasLocation(ownerId, location))) return location;
+    if (isUuid(location) && (await repo.hasLocation(ownerId, location))) return location;
     throw new NotFoundError(LOCATION_MESSAGES.notFound);
   }
 
   async function ownVideo(ownerId: string, id: string) {
-    const found = UUID.test(id) ? await repo.findVideo(ownerId, id) : undefined;
+    const found = isUuid(id) ? await repo.findVideo(ownerId, id) : undefined;
     if (!found) throw new NotFoundError(VIDEO_NOT_FOUND);
     return found;
   }

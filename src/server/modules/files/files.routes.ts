@@ -14,6 +14,7 @@ import { sendStoredFile } from '../../storage/send-stored-file';
 import { publicMediaRows } from './public-media-rows';
 import type { PlansService } from '../plans/plans.service';
 import type { VideoMediaRow, VideosService } from '../videos/videos.service';
+import { isUuid } from '../../lib/ids';
 
 interface Deps {
   videos: Pick<VideosService, 'findForMedia' | 'isRetiring'>;
@@ -25,7 +26,6 @@ interface Deps {
 
 export const MEDIA_NOT_FOUND = 'Media not found';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERSION = /^[A-Z0-9-]{1,64}$/i;
 
 /** Segments and init files never change under their versioned path; playlists are re-read often. */
@@ -75,7 +75,7 @@ export function mediaRoutes(routes: RouteCollector, { videos, plans, store, guar
 
   /** The video's row; `fresh`: as stored now, never the remembered public row. */
   async function video({ id }: { id: string }, fresh = false): Promise<VideoMediaRow> {
-    if (!UUID.test(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
+    if (!isUuid(id)) throw new NotFoundError(MEDIA_NOT_FOUND);
     const lower = id.toLowerCase();
     const row = await (fresh ? rows.fresh(lower) : rows.find(lower));
     if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);

@@ -2,19 +2,16 @@ import multipart from '@fastify/multipart';
 import { LOGO_FIELD, LOGO_MESSAGES } from '@shared/branding.contract';
 import { LOCATION_MESSAGES, locationsEndpoints, MAIN_LOCATION } from '@shared/locations.contract';
 import { LOGO_MAX_BYTES } from '@shared/videos.contract';
-import { NotFoundError } from '../../lib/errors';
 import { multipartLimits, readOneFile, uploadRateLimit } from '../../plugins/one-file-upload';
 import type { RouteCollector } from '../../plugins/routes';
 import type { BrandingService } from '../branding/branding.service';
 import type { LocationsService } from './locations.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { idOrNotFound } from '../../lib/ids';
 
 /** The :id of the path: a further location's uuid (or 'main' where allowed); else 404, never a 500. */
 function locationId(params: { id: string }, options: { main?: boolean } = {}): string {
   if (options.main && params.id === MAIN_LOCATION) return MAIN_LOCATION;
-  if (!UUID.test(params.id)) throw new NotFoundError(LOCATION_MESSAGES.notFound);
-  return params.id.toLowerCase();
+  return idOrNotFound(params.id, LOCATION_MESSAGES.notFound);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { processingTimeEndpoints } from '@shared/processing-time.contract';
 import { VIDEO_EDITS_LIMITED, videoEndpoints } from '@shared/videos.contract';
-import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
 import { perSession } from '../../plugins/session';
 import type { ProcessingTimeService } from './processing-time.service';
 import { toVideoDto } from './video-dto';
 import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
+import { idOrNotFound } from '../../lib/ids';
 
 /**
  * Title and description changes per owner per hour: far more than editing a whole library needs,
@@ -13,12 +13,9 @@ import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
  */
 export const VIDEO_EDIT_LIMIT = { max: 200, windowMs: 60 * 60 * 1000 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The :id of the path; anything that is not a uuid cannot be a video (404, never a 500). */
 export function videoId(params: { id: string }): string {
-  if (!UUID.test(params.id)) throw new NotFoundError(VIDEO_NOT_FOUND);
-  return params.id.toLowerCase();
+  return idOrNotFound(params.id, VIDEO_NOT_FOUND);
 }
 
 /** The owner's videos (product.md §7), and how long a new one takes to be ready. */
