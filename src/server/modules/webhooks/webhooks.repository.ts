@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { videos, type VideoRow } from '../../db/schema/videos';
@@ -179,6 +179,16 @@ export function webhooksRepository(db: Db) {
         .onConflictDoNothing()
         .returning();
       return row;
+    },
+
+    /** How many of these deliveries exist. */
+    async countDeliveries(ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.id, ids));
+      return row?.n ?? 0;
     },
 
     async delivery(id: string): Promise<DeliveryWithEndpoint | undefined> {

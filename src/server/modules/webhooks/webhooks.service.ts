@@ -334,6 +334,11 @@ export function webhooksService(deps: Deps) {
   async function dailySummary(owner: EndpointOwner, at: Date): Promise<number> {
     const today = localTime(at, owner.timeZone).date;
     const day = addDays(today, -1);
+    const key = `analytics.summary:${owner.id}:${day}`;
+    // Sent already to every endpoint subscribed (the hourly tick's usual case): no report to compute.
+    const { endpoints } = await repo.subscribed(owner.id, 'analytics.summary');
+    const ids = endpoints.map((endpoint) => deliveryIdFor(`${key}:${endpoint.id}`));
+    if ((await repo.countDeliveries(ids)) === ids.length) return 0;
     const report = await deps.analytics.periodReport(owner.id, {
       timeZone: owner.timeZone,
       end: startOfDay(today, owner.timeZone),
@@ -356,7 +361,7 @@ export function webhooksService(deps: Deps) {
           views: v.views,
         })),
       },
-      `analytics.summary:${owner.id}:${day}`,
+      key,
     );
   }
 
