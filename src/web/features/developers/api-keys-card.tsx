@@ -10,14 +10,7 @@ import {
 import { LockedNote } from '@web/components/locked-note';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useRevokeApiKey } from './api/api-keys';
@@ -54,19 +47,23 @@ export function ApiKeysCard({ view }: { view: ApiKeysView }) {
           Each key opens the Cadence API to one tool. Keep keys secret: anyone with one reaches your
           classes.
         </CardDescription>
-        {view.allowed && active < API_KEYS_LIMIT && (
-          <CardAction>
-            <Button ref={createButton} onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" />
-              Create key
-            </Button>
-          </CardAction>
-        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {!view.allowed && <LockedNote feature="apiAccess" message={API_KEY_MESSAGES.locked} />}
-        {view.allowed && active >= API_KEYS_LIMIT && (
-          <p className="text-sm">{API_KEY_MESSAGES.limit}</p>
+        {view.allowed && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              {active} of {API_KEYS_LIMIT} keys in use
+            </p>
+            {active < API_KEYS_LIMIT ? (
+              <Button ref={createButton} onClick={() => setCreating(true)}>
+                <Plus aria-hidden="true" />
+                Create key
+              </Button>
+            ) : (
+              <p className="text-sm">{API_KEY_MESSAGES.limit}</p>
+            )}
+          </div>
         )}
         {view.keys.length === 0 ? (
           <div className="rounded-lg border border-dashed p-6 text-center text-sm">

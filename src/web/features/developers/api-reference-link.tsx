@@ -7,10 +7,10 @@ export function ApiReferenceLink() {
       href="/api/docs"
       target="_blank"
       rel="noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-foreground underline underline-offset-4 hover:text-primary"
+      className="font-medium whitespace-nowrap text-foreground underline underline-offset-4 hover:text-primary"
     >
       API reference
-      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-0.125em]" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
   );

@@ -8,14 +8,7 @@ import {
 import { LockedNote } from '@web/components/locked-note';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { failureMessage } from '@web/lib/api';
@@ -41,7 +34,6 @@ export function WebhooksCard({ view }: { view: WebhooksView }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const remove = useDeleteWebhook();
-  const canAdd = view.allowed && view.endpoints.length < view.limit;
 
   return (
     <Card>
@@ -54,18 +46,24 @@ export function WebhooksCard({ view }: { view: WebhooksView }) {
           Cadence tells your systems when a class is ready, fails or is deleted, and sends a daily
           summary. Every delivery is signed and retried for about a day.
         </CardDescription>
-        {canAdd && (
-          <CardAction>
-            <Button ref={addButton} onClick={() => setEditing({ mode: 'add' })}>
-              <Plus aria-hidden="true" />
-              Add endpoint
-            </Button>
-          </CardAction>
-        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {!view.allowed && <LockedNote feature="apiAccess" message={WEBHOOK_MESSAGES.locked} />}
-        {view.allowed && !canAdd && <p className="text-sm">{WEBHOOK_MESSAGES.limit}</p>}
+        {view.allowed && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              {view.endpoints.length} of {view.limit} endpoints
+            </p>
+            {view.endpoints.length < view.limit ? (
+              <Button ref={addButton} onClick={() => setEditing({ mode: 'add' })}>
+                <Plus aria-hidden="true" />
+                Add endpoint
+              </Button>
+            ) : (
+              <p className="text-sm">{WEBHOOK_MESSAGES.limit}</p>
+            )}
+          </div>
+        )}
         {view.endpoints.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
             No endpoints yet. Add the URL of a receiver to start getting events.
