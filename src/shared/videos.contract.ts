@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classDetailsFields, classDetailsView } from './class-details.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import { lockedMessage } from './plan-features';
@@ -290,6 +291,8 @@ export const videoDto = z.object({
   reenhancing: z.boolean(),
   /** The built-in background the owner chose; null when it came from the description. */
   backgroundId: z.string().nullable(),
+  /** What riders choose the class by (issue #20): instructor, difficulty, type, music, equipment. */
+  ...classDetailsView.shape,
 });
 export type VideoDto = z.infer<typeof videoDto>;
 
@@ -388,6 +391,7 @@ export const createVideoBody = z
       logoFileUrl: optionalText(2048, 'Logo URL is too long'),
       logoPlacement: logoPlacement.default(DEFAULT_LOGO_PLACEMENT),
       enhancementNotes: videoDetails.enhancementNotes,
+      ...classDetailsFields,
     }),
   )
   .superRefine(requireBackgroundDescription);
@@ -423,9 +427,10 @@ export interface UploadRequest {
   enhancementNotes: string | null;
 }
 
-/** PATCH /api/auth/videos/:id: the owner edits the title and the description. */
+/** PATCH /api/auth/videos/:id: the owner edits the title, the description and the class details. */
 export const updateVideoBody = z
   .object({
+    ...classDetailsFields,
     title: required(
       VIDEO_MESSAGES.titleRequired,
       VIDEO_TITLE_MAX,
@@ -436,7 +441,7 @@ export const updateVideoBody = z
       `Description must be under ${VIDEO_DESCRIPTION_MAX} characters`,
     ).optional(),
   })
-  .refine((b) => b.title !== undefined || b.description !== undefined, 'Nothing to update');
+  .refine((b) => Object.values(b).some((value) => value !== undefined), 'Nothing to update');
 export type UpdateVideoBody = z.output<typeof updateVideoBody>;
 
 /** 429 after an owner's hourly limit of title and description changes (Cadence's own words). */

@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { BuiltInBackgroundId } from '@shared/backgrounds.contract';
+import type { Difficulty, MusicTrack } from '@shared/class-details';
 import type {
   EnhancementReport,
   LogoCorner,
@@ -18,6 +19,7 @@ import type {
   VideoEventAction,
   VideoStatus,
 } from '@shared/videos.contract';
+import { instructors } from './instructors';
 import { users } from './users';
 
 export const videos = pgTable(
@@ -55,6 +57,13 @@ export const videos = pgTable(
     backgroundId: varchar('background_id', { length: 32 }).$type<BuiltInBackgroundId>(),
     /** Set while an owner's re-run of enhancement is under way (the class stays playable). */
     reenhanceRequestedAt: timestamp('reenhance_requested_at', { withTimezone: true }),
+    /** What riders choose the class by (issue #20 part 1); null: not set (the page's defaults). */
+    instructorId: uuid('instructor_id').references(() => instructors.id, { onDelete: 'set null' }),
+    difficulty: varchar('difficulty', { length: 12 }).$type<Difficulty>(),
+    classType: varchar('class_type', { length: 40 }),
+    /** The class's music, in the order the tracks start. */
+    music: jsonb('music').$type<MusicTrack[]>().notNull().default([]),
+    equipmentNotes: varchar('equipment_notes', { length: 500 }),
     /** Offered at the account's first location (its own gym page); further ones: video_locations. */
     offeredAtMain: boolean('offered_at_main').notNull().default(true),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +98,7 @@ export const videos = pgTable(
     /** The admin search (ILIKE '%…%' on title and file name), through pg_trgm. */
     index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('videos_file_name_trgm_idx').using('gin', t.originalFileName.op('gin_trgm_ops')),
+    index('videos_instructor_idx').on(t.instructorId),
   ],
 );
 

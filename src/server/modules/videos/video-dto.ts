@@ -61,5 +61,10 @@ export function toVideoDto(row: VideoRow): VideoDto {
     progress: row.progress,
     reenhancing: row.reenhanceRequestedAt !== null,
     backgroundId: row.backgroundId,
+    instructorId: row.instructorId,
+    difficulty: row.difficulty,
+    classType: row.classType,
+    music: row.music,
+    equipmentNotes: row.equipmentNotes,
   };
 }

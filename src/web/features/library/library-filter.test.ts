@@ -38,6 +38,11 @@ function video(id: string, patch: Partial<VideoDto>): VideoDto {
     progress: null,
     reenhancing: false,
     backgroundId: null,
+    instructorId: null,
+    difficulty: null,
+    classType: null,
+    music: [],
+    equipmentNotes: null,
     ...patch,
   };
 }
