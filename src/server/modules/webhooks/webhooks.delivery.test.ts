@@ -11,10 +11,12 @@ import {
   type WebhooksView,
   type WebhookTestResponse,
 } from '@shared/webhooks.contract';
+import { videos } from '../../db/schema/videos';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 import { seedPlayback, seedVideo } from '../../test/analytics-fixtures';
 import { onboardedGym, setPlan } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { toApiClass } from '../api-v1/api-class';
 import { SYSTEM } from '../videos/lifecycle';
 import { startReceiver, startWebhookTestApp, type WebhookTestApp } from './webhook-test-support';
 
@@ -210,6 +212,7 @@ describe('signed deliveries', () => {
     expect(got.every((r) => verify(secret, r.headers, r.body))).toBe(true);
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
     const body = JSON.parse(got[0]!.body);
+    // The class as /api/v1 gives it, its addresses absolute from PUBLIC_URL.
     expect(body).toMatchObject({
       type: 'class.ready',
       data: {
@@ -220,9 +223,8 @@ describe('signed deliveries', () => {
         streamUrl: null,
       },
     });
-    expect(body.data.mp4Url).toMatch(
-      new RegExp(`^${ORIGIN}/media/videos/${videoId}/enhanced\\.mp4\\?v=`),
-    );
+    const [ready] = await t.database.db.select().from(videos).where(eq(videos.id, videoId));
+    expect(body.data).toEqual(JSON.parse(JSON.stringify(toApiClass(ready!, ORIGIN))));
     // The retries waited (about a second each, plus the timeout).
     expect(got[2]!.at - got[0]!.at).toBeGreaterThanOrEqual(1500);
   }, 30_000);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { classDurationSeconds } from '@shared/gyms.contract';
 import { planIncludes } from '@shared/plan-features';
 import {
   WEBHOOK_DELIVERIES_PAGE,
@@ -28,8 +27,8 @@ import type { VideoRow } from '../../db/schema/videos';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { addDays, localTime, startOfDay } from '../../lib/local-time';
 import type { MailOutbox } from '../../mail/mail-queue';
-import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import { toApiClass } from '../api-v1/api-class';
 import type { VideoEventNotice } from '../videos/lifecycle';
 import {
   parseWebhookUrl,
@@ -168,7 +167,6 @@ function parseCursor(cursor: string): { createdAt: Date; id: string } {
 export function webhooksService(deps: Deps) {
   const { repo, queue, send, mail, log, now, origin } = deps;
   const settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.settings };
-  const absolute = (path: string | null) => (path ? `${origin}${path}` : null);
 
   function requireAllowed(owner: WebhookOwner): void {
     if (!planIncludes(owner.plan, 'apiAccess')) throw new ForbiddenError(WEBHOOK_MESSAGES.locked);
@@ -241,24 +239,6 @@ export function webhooksService(deps: Deps) {
       queued += 1;
     }
     return queued;
-  }
-
-  /** What a class event says of a class: its addresses as riders' players reach them. */
-  function classData(row: VideoRow): Record<string, unknown> {
-    const version = row.enhancedKey
-      ? createHash('sha256').update(row.enhancedKey).digest('base64url').slice(0, 12)
-      : null;
-    return {
-      id: row.id,
-      title: row.title,
-      status: row.processingStatus,
-      durationSeconds: classDurationSeconds(row.duration),
-      streamUrl: absolute(hlsVersionOf(row.hlsUrl) ? row.hlsUrl : null),
-      mp4Url: absolute(version ? mediaUrls.enhanced(row.id, version) : null),
-      posterUrl: absolute(
-        row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : null,
-      ),
-    };
   }
 
   /** A delivery given up after its last attempt: counted, and at the limit the endpoint is off. */
@@ -494,7 +474,7 @@ export function webhooksService(deps: Deps) {
         await emit(
           row.userId,
           ready ? 'class.ready' : 'class.failed',
-          classData(row),
+          toApiClass(row, origin),
           `video-event:${notice.eventId}`,
         );
       } catch (err) {
