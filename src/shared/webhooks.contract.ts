@@ -11,6 +11,8 @@ import { lockedMessage } from './plan-features';
  * logged. Off Elite the endpoints stay listed but receive nothing.
  */
 export const WEBHOOKS_PATH = '/api/auth/webhooks';
+/** The screen where the owner manages webhooks (Settings > API): the disabled endpoint's email links here. */
+export const WEBHOOKS_SCREEN_PATH = '/settings/api';
 
 /** The events an endpoint may subscribe to, in the order the screen lists them. */
 export const WEBHOOK_EVENT_TYPES = [

@@ -47,7 +47,7 @@ export const PREVIEW_PAYLOADS: {
     url: 'https://booking.spinhouse.example/hooks/cadence',
     description: 'Class list on our booking site',
     failures: 5,
-    link: 'https://app.cadence.example/settings',
+    link: 'https://app.cadence.example/settings/api',
   },
   ...NOTIFICATION_PREVIEWS,
 };

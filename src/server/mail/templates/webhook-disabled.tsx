@@ -9,7 +9,7 @@ export interface WebhookDisabledProps {
   description: string | null;
   /** Deliveries that failed in a row, each after its last retry. */
   failures: number;
-  /** Settings, where the endpoint is enabled again. */
+  /** Settings > API, where the endpoint is enabled again. */
   link: string;
 }
 
@@ -18,7 +18,7 @@ function lines({ url, description, failures }: WebhookDisabledProps): [string, s
   return [
     `Cadence stopped sending events to your webhook endpoint ${name}: the last ${failures} deliveries failed, each after a day of retries.`,
     'Check that the receiver is up, answers with a 2xx status within 10 seconds, and that the address is right.',
-    'Then open Settings, API, Webhooks and enable the endpoint again; send a test event to check it. Events that happened while it was disabled are not sent.',
+    'Then open Settings, API and enable the endpoint again under Webhooks; send a test event to check it. Events that happened while it was disabled are not sent.',
   ];
 }
 
@@ -30,7 +30,7 @@ export function WebhookDisabledEmail(props: WebhookDisabledProps) {
       <p style={{ margin: 0 }}>{first}</p>
       <p>{second}</p>
       <p>{third}</p>
-      <EmailButton href={props.link}>Open Settings</EmailButton>
+      <EmailButton href={props.link}>Open Settings, API</EmailButton>
       <EmailLinkText href={props.link} />
     </EmailLayout>
   );
@@ -38,7 +38,15 @@ export function WebhookDisabledEmail(props: WebhookDisabledProps) {
 
 export function webhookDisabledText(props: WebhookDisabledProps): string {
   const [first, second, third] = lines(props);
-  return ['Cadence', '', first, '', second, '', third, '', `Open Settings: ${props.link}`].join(
-    '\n',
-  );
+  return [
+    'Cadence',
+    '',
+    first,
+    '',
+    second,
+    '',
+    third,
+    '',
+    `Open Settings, API: ${props.link}`,
+  ].join('\n');
 }

@@ -385,7 +385,7 @@ describe('an endpoint that keeps failing', () => {
     const mail = await smtp.waitFor(toOwner);
     expect(mail.subject).toBe('A Cadence webhook endpoint was disabled');
     expect(mail.text).toContain(receiver.url(path));
-    expect(mail.text).toContain(`${ORIGIN}/settings`);
+    expect(mail.text).toContain(`${ORIGIN}/settings/api`);
     expect(mail.html).toContain(receiver.url(path));
     // Later events are not delivered; a little later there is still one message.
     const later = await seedVideo(t.database.db, owner.id, { title: 'Later' });

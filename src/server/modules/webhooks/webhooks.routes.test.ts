@@ -143,6 +143,21 @@ describe('webhook endpoints: the lifecycle', () => {
       endpoint: { enabled: true, disabledReason: null, disabledAt: null, failureStreak: 0 },
     });
 
+    // A change is checked as a registration is, and says what it changes.
+    const cases: [unknown, string, string][] = [
+      [{ url: 'http://169.254.169.254/latest' }, 'url', WEBHOOK_MESSAGES.urlPrivate],
+      [{ url: 'https://a:b@hooks.example.com/x' }, 'url', WEBHOOK_MESSAGES.urlCredentials],
+      [{ events: [] }, 'events', WEBHOOK_MESSAGES.eventsRequired],
+      [{ enabled: 'yes' }, 'enabled', WEBHOOK_MESSAGES.enabledChoice],
+      [{}, '', WEBHOOK_MESSAGES.nothingToChange],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call(owner, 'PATCH', url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const errors = fieldErrors(res);
+      expect(field ? errors[field] : res.json().message, JSON.stringify(body)).toBe(message);
+    }
+
     const removed = await call(owner, 'DELETE', url);
     expect(removed.json()).toEqual({ message: WEBHOOK_MESSAGES.deleted });
     expect((await call(owner, 'DELETE', url)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import {
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_URL_MAX,
+  WEBHOOKS_SCREEN_PATH,
   type CreatedWebhook,
   type CreateWebhookValues,
   type UpdateWebhookValues,
@@ -258,7 +259,7 @@ export function webhooksService(deps: Deps) {
         url: disabled.url,
         description: disabled.description,
         failures: settings.failureLimit,
-        link: `${origin}/settings`,
+        link: `${origin}${WEBHOOKS_SCREEN_PATH}`,
       },
       { key: `webhook-disabled:${disabled.id}:${at.getTime()}` },
     );
