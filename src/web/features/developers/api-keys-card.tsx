@@ -99,10 +99,8 @@ export function ApiKeysCard({ view }: { view: ApiKeysView }) {
       )}
       <SecretDialog
         shown={shown}
-        onDone={() => {
-          setShown(null);
-          (createButton.current ?? list.current)?.focus();
-        }}
+        onDone={() => setShown(null)}
+        returnFocusTo={() => createButton.current ?? list.current}
       />
       <ConfirmDialog
         open={revoking !== null}

@@ -27,7 +27,16 @@ export interface ShownSecret {
  * A new key's or endpoint's secret, shown this once: copied with one button, and closed only by
  * "I have copied it" (not Escape, not a click outside), so it is not lost by accident.
  */
-export function SecretDialog({ shown, onDone }: { shown: ShownSecret | null; onDone: () => void }) {
+export function SecretDialog({
+  shown,
+  onDone,
+  returnFocusTo,
+}: {
+  shown: ShownSecret | null;
+  onDone: () => void;
+  /** Where focus goes once closed (the form that opened it is gone). */
+  returnFocusTo: () => HTMLElement | null;
+}) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -56,6 +65,10 @@ export function SecretDialog({ shown, onDone }: { shown: ShownSecret | null; onD
         showCloseButton={false}
         onEscapeKeyDown={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo()?.focus();
+        }}
         data-testid="secret-dialog"
       >
         <DialogHeader>

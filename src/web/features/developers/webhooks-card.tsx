@@ -101,10 +101,8 @@ export function WebhooksCard({ view }: { view: WebhooksView }) {
       )}
       <SecretDialog
         shown={shown}
-        onDone={() => {
-          setShown(null);
-          (addButton.current ?? list.current)?.focus();
-        }}
+        onDone={() => setShown(null)}
+        returnFocusTo={() => addButton.current ?? list.current}
       />
       <ConfirmDialog
         open={deleting !== null}
