@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { UploadQuota } from '@shared/uploads.contract';
 import {
   buildServices,
@@ -44,7 +44,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiScope } from './modules/api-v1/api-scope';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes';
 import { reshapeApiErrors } from './plugins/api-errors';
-import { notFoundAnswer, registerErrorHandler } from './plugins/error-handler';
+import { errorAnswer, notFoundAnswer, registerErrorHandler } from './plugins/error-handler';
 import { registerHsts } from './plugins/hsts';
 import { trackRoutes } from './plugins/route-table';
 import { RouteCollector, registerAudiences } from './plugins/routes';
@@ -106,6 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       typeof trustProxy === 'number' ? (_a: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // A URL Fastify cannot route (a malformed percent-escape) answers in the app's words and shape.
+    frameworkErrors: (error, request, reply) => {
+      const answer = errorAnswer(error, request as FastifyRequest);
+      void (reply as FastifyReply)
+        .status(answer.status)
+        .send(reshapeApiErrors(request as FastifyRequest, answer));
+    },
   });
   trackRoutes(app);
   registerRequestMetrics(app, services.metrics);
@@ -175,8 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   webhooksRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
   apiKeysRoutes(routes, services);
-  apiV1Routes(routes, { ...services, publicOrigin: config.publicOrigin });
-  openApiRoutes(routes);
+  apiV1Routes(routes, { ...services, origin: config });
+  openApiRoutes(routes, { origin: config });
   const api = apiScope({ limiter: services.apiLimiter, idempotency: services.idempotency });
   await registerAudiences(app, services.guards, routes, {
     checkResponses: deps.checkResponses,
@@ -269,7 +276,7 @@ async function serveWeb(
     // API paths and missing files (a name with an extension) are real 404s, not the app.
     if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) {
       const answer = notFoundAnswer('GET', request.url);
-      return reply.status(404).send(reshapeApiErrors(request.url, answer));
+      return reply.status(404).send(reshapeApiErrors(request, answer));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

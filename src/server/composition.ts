@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMediaPipeline, type MediaPipeline } from './jobs/media-pipeline';
 import type { MediaJobs } from './jobs/media-jobs';
+import { attemptLimiter } from './lib/attempt-limiter';
 import { logSerializers } from './lib/log-redaction';
 import { createMailQueue, type MailQueueSettings } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
@@ -17,7 +18,6 @@ import { apiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { apiKeysService } from './modules/api-keys/api-keys.service';
 import { idempotencyRepository } from './modules/api-v1/idempotency.repository';
 import { idempotencyService } from './modules/api-v1/idempotency.service';
-import { apiRateLimiter } from './modules/api-v1/rate-limit';
 import { adminDomainsRepository } from './modules/admin/admin-domains.repository';
 import { adminDomainsService } from './modules/admin/admin-domains.service';
 import { adminRepository } from './modules/admin/admin.repository';
@@ -327,7 +327,7 @@ export async function buildServices(deps: ServiceDeps) {
     guards: createGuards(sessions, auth, apiKeys),
     /** API keys, and what every /api/v1 request goes through: its key's rate limit, idempotency. */
     apiKeys,
-    apiLimiter: apiRateLimiter(deps.apiRateLimit ?? API_RATE_LIMIT, now),
+    apiLimiter: attemptLimiter({ ...(deps.apiRateLimit ?? API_RATE_LIMIT), now }),
     idempotency: idempotencyService({ repo: idempotencyRepository(db), now }),
     auth,
     slugs,

@@ -43,6 +43,9 @@ export const API_MESSAGES = {
   idempotencyInFlight:
     'A request with this Idempotency-Key is still being processed: retry in a moment',
   rateLimited: 'Too many requests for this API key. Wait for RateLimit-Reset seconds, then retry.',
+  tooDeep: 'The request body is nested too deeply',
+  tooManyFailures:
+    'Too many requests with an API key that is not valid from this address. Please try again later.',
 } as const;
 
 export const apiErrorBody = z.object({
@@ -247,5 +250,37 @@ export const apiV1Endpoints = {
     summary: 'tus: one of your resumable uploads (HEAD offset, PATCH bytes, DELETE cancels)',
     rawBody: 'stream',
     status: 204,
+  }),
+} as const;
+
+/** The document is generated from the descriptors: described only as a JSON object here. */
+const openApiDocumentResponse = z.record(z.string(), z.unknown());
+
+/** The API's description (no key needed: it names no one's data). */
+export const apiDocsEndpoints = {
+  openApi: withSchemas(
+    endpoint<{ response: Record<string, unknown> }>()({
+      method: 'GET',
+      path: API_V1_OPENAPI_PATH,
+      access: 'public',
+      summary: 'The Cadence API (/api/v1) as an OpenAPI 3.1 document',
+    }),
+    { response: openApiDocumentResponse },
+  ),
+  /** The interactive reference (Swagger UI), which reads the document above. */
+  page: endpoint()({
+    method: 'GET',
+    path: API_DOCS_PATH,
+    access: 'public',
+    summary: "The Cadence API's interactive reference",
+    produces: 'text/html',
+  }),
+  /** The reference's script and styles (the pinned swagger-ui-dist package's, and its start). */
+  asset: endpoint()({
+    method: 'GET',
+    path: `${API_DOCS_PATH}/:file`,
+    access: 'public',
+    summary: "The interactive reference's scripts and styles",
+    produces: 'text/*',
   }),
 } as const;

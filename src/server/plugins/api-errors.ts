@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { API_V1_PREFIX, type ApiErrorBody } from '@shared/api-v1.contract';
+import { isApiAccess } from '@shared/endpoint';
 import type { ErrorAnswer } from './error-handler';
 
 /** The machine-readable code of each status; an error may name its own (`code` in its details). */
@@ -20,12 +22,20 @@ const CODES: Record<number, string> = {
 
 const isApiPath = (url: string) => url === API_V1_PREFIX || url.startsWith(`${API_V1_PREFIX}/`);
 
+/** An API request: its route is an API route, or (no route matched) its path is the API's. */
+function isApiRequest(request: FastifyRequest): boolean {
+  const access = request.routeOptions?.config?.endpoint?.access;
+  if (access) return isApiAccess(access);
+  return isApiPath(request.url.split('?')[0] ?? '');
+}
+
 /**
- * The API's error shape, `{ "error": { "code", "message", "fields"? } }`, for every answer under
- * /api/v1 (the same words as the app's `{ message, errors }`); other paths keep the app's shape.
+ * The API's error shape, `{ "error": { "code", "message", "fields"? } }`, for every answer of an
+ * /api/v1 route or path (the same words as the app's `{ message, errors }`); other requests keep
+ * the app's shape.
  */
-export function reshapeApiErrors(url: string, answer: ErrorAnswer): unknown {
-  if (!isApiPath(url.split('?')[0] ?? '')) return answer.body;
+export function reshapeApiErrors(request: FastifyRequest, answer: ErrorAnswer): unknown {
+  if (!isApiRequest(request)) return answer.body;
   const { message, code, errors } = answer.body as {
     message: string;
     code?: unknown;

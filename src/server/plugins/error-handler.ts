@@ -75,15 +75,16 @@ export function notFoundAnswer(method: string, url: string): ErrorAnswer {
 export function registerErrorHandler(
   app: FastifyInstance,
   /** Re-shapes the answers of paths with their own error shape (/api/v1). */
-  reshape: (url: string, answer: ErrorAnswer) => unknown = (_url, answer) => answer.body,
+  reshape: (request: FastifyRequest, answer: ErrorAnswer) => unknown = (_request, answer) =>
+    answer.body,
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error, request);
-    return reply.status(answer.status).send(reshape(request.url, answer));
+    return reply.status(answer.status).send(reshape(request, answer));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const answer = notFoundAnswer(request.method, request.url);
-    reply.status(404).send(reshape(request.url, answer));
+    reply.status(404).send(reshape(request, answer));
   });
 }

@@ -44,11 +44,21 @@ export function createGuards(
     return found;
   }
 
-  const apiCaller = (need: 'read' | 'write') => async (request: FastifyRequest) => {
-    const { user: owner, key } = await apiKeys.authenticate(request.headers.authorization, need);
-    request.apiKey = key;
-    return owner;
-  };
+  const apiCaller =
+    (need: 'read' | 'write') => async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const caller = await apiKeys.authenticate(request.headers.authorization, need, request.ip);
+        request.apiKey = caller.key;
+        return caller.user;
+      } catch (error) {
+        // RFC 6750: a 401 names the scheme the API wants.
+        if (error instanceof UnauthorizedError) {
+          reply.header('www-authenticate', 'Bearer realm="Cadence API"');
+        }
+        throw error;
+      }
+    };
 
   return { currentUser, user, admin, apiRead: apiCaller('read'), apiWrite: apiCaller('write') };
 }

@@ -9,9 +9,17 @@ import {
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '@shared/api-keys.contract';
+import { API_MESSAGES } from '@shared/api-v1.contract';
 import { planIncludes } from '@shared/plan-features';
 import type { UserRow } from '../../db/schema/users';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { attemptLimiter } from '../../lib/attempt-limiter';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../lib/errors';
 import { idOrNotFound } from '../../lib/ids';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
@@ -27,6 +35,11 @@ const SECRET_LENGTH = 43;
 const SECRET = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${SECRET_LENGTH}}$`);
 /** `Bearer <secret>`, the scheme in any case (RFC 9110), nothing around it. */
 const BEARER = /^bearer +(\S{1,200})$/i;
+/**
+ * Requests with a key that does not authenticate, per client address: past this, the address gets
+ * 429 without a lookup (a 256-bit key cannot be guessed; this keeps a flood off the database).
+ */
+export const API_KEY_FAILURES = { max: 120, windowMs: 60_000 };
 /** A key's last use is written at most this often. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -63,6 +76,12 @@ interface Deps {
 
 /** API keys (issue #19): made and revoked under Settings > API; they open /api/v1 only. */
 export function apiKeysService({ repo, now = Date.now }: Deps) {
+  const failures = attemptLimiter({ ...API_KEY_FAILURES, now });
+  const refuse = (address: string): never => {
+    if (!failures.take(address)) throw new HttpError(429, API_MESSAGES.tooManyFailures);
+    throw new UnauthorizedError(API_KEY_INVALID);
+  };
+
   return {
     async view(user: UserRow): Promise<ApiKeysView> {
       const rows = await repo.listByOwner(user.id);
@@ -99,14 +118,19 @@ export function apiKeysService({ repo, now = Date.now }: Deps) {
 
     /**
      * The caller of an /api/v1 request from its Authorization header: 401 for a missing, malformed,
-     * unknown or revoked key (the same words for each), 403 when the owner's plan no longer includes
-     * API access or a read key asks to write.
+     * unknown or revoked key (the same words for each; 429 once an address has sent too many), 403
+     * when the owner's plan no longer includes API access or a read key asks to write.
      */
-    async authenticate(authorization: string | undefined, need: ApiKeyScope): Promise<ApiCaller> {
+    async authenticate(
+      authorization: string | undefined,
+      need: ApiKeyScope,
+      address: string,
+    ): Promise<ApiCaller> {
+      if (failures.spent(address)) throw new HttpError(429, API_MESSAGES.tooManyFailures);
       const secret = BEARER.exec(authorization ?? '')?.[1];
-      if (!secret || !SECRET.test(secret)) throw new UnauthorizedError(API_KEY_INVALID);
+      if (!secret || !SECRET.test(secret)) return refuse(address);
       const found = await repo.findLive(hash(secret));
-      if (!found) throw new UnauthorizedError(API_KEY_INVALID);
+      if (!found) return refuse(address);
       if (!planIncludes(found.user.plan, 'apiAccess'))
         throw new ForbiddenError(API_KEY_MESSAGES.locked);
       if (need === 'write' && found.key.scope !== 'write')

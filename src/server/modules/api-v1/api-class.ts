@@ -6,10 +6,17 @@ import { toVideoDto } from '../videos/video-dto';
 
 /**
  * The origin the API's absolute addresses start with: PUBLIC_URL when set, else the request's own
- * (its Host, and the protocol only as far as the configured proxy is trusted).
+ * when its Host is one of the app's (APP_HOSTS; the protocol only as far as the configured proxy is
+ * trusted); for any other Host, none: the addresses stay relative to wherever the caller asked.
  */
-export function apiOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
+export function apiOrigin(
+  request: FastifyRequest,
+  origin: { publicOrigin: string | undefined; appHosts: readonly string[] },
+): string {
+  if (origin.publicOrigin) return origin.publicOrigin;
+  return origin.appHosts.includes(request.hostname.toLowerCase())
+    ? `${request.protocol}://${request.host}`
+    : '';
 }
 
 const absolute = (origin: string, path: string | null) =>

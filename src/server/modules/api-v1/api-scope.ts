@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '@shared/api-v1.contract';
-import { HttpError } from '../../lib/errors';
-import type { ApiRateLimiter } from './rate-limit';
+import { HttpError, ValidationError } from '../../lib/errors';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { IDEMPOTENCY_HEADER, type IdempotencyService } from './idempotency.service';
 
 declare module 'fastify' {
@@ -14,9 +14,17 @@ declare module 'fastify' {
 const bodyText = (payload: unknown): string | null =>
   typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
 
-/** The request an Idempotency-Key stands for: method, path and query, and the JSON body. */
-const requestText = (request: FastifyRequest) =>
-  `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`;
+/**
+ * The request an Idempotency-Key stands for: method, path and query, and the JSON body. A body
+ * nested too deeply to write out again (the parser took it) is refused as the route would.
+ */
+function requestText(request: FastifyRequest): string {
+  try {
+    return `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`;
+  } catch {
+    throw new ValidationError(API_MESSAGES.tooDeep);
+  }
+}
 
 /**
  * What every /api/v1 route does after its guard found the key (routes.ts registerAudiences): the
@@ -26,22 +34,21 @@ export function apiScope({
   limiter,
   idempotency,
 }: {
-  limiter: ApiRateLimiter;
+  limiter: AttemptLimiter;
   idempotency: IdempotencyService;
 }) {
   return (scope: FastifyInstance) => {
     scope.decorateRequest('idempotencyKey', null);
 
     scope.addHook('onRequest', async (request, reply) => {
-      const decision = limiter.take(request.apiKey!.id);
+      const state = limiter.attempt(request.apiKey!.id);
+      const reset = Math.max(1, Math.ceil(state.resetMs / 1000));
       reply
-        .header('cache-control', 'no-store')
-        .header('ratelimit-policy', `${decision.limit};w=${decision.windowSeconds}`)
-        .header('ratelimit-limit', decision.limit)
-        .header('ratelimit-remaining', decision.remaining)
-        .header('ratelimit-reset', decision.resetSeconds);
-      if (!decision.allowed) {
-        reply.header('retry-after', decision.resetSeconds);
+        .header('ratelimit-limit', state.limit)
+        .header('ratelimit-remaining', state.remaining)
+        .header('ratelimit-reset', reset);
+      if (!state.allowed) {
+        reply.header('retry-after', reset);
         throw new HttpError(429, API_MESSAGES.rateLimited);
       }
     });

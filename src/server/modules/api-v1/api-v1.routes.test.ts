@@ -3,8 +3,14 @@ import { API_KEY_MESSAGES, API_KEYS_PATH, type CreatedApiKey } from '@shared/api
 import { API_MESSAGES, type ApiClass, type ClassPage } from '@shared/api-v1.contract';
 import { OBJECT_URL_HEADER } from '@shared/uploads.contract';
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
-import { onboardedGym, setPlan, startTestApp, type TestApp } from '../../test/harness';
-import { API_KEY_INVALID, API_KEY_READ_ONLY } from '../api-keys/api-keys.service';
+import {
+  onboardedGym,
+  registerOwner,
+  setPlan,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness';
+import { API_KEY_FAILURES, API_KEY_INVALID, API_KEY_READ_ONLY } from '../api-keys/api-keys.service';
 
 /**
  * The Cadence API (issue #19) over real HTTP: keys made and revoked under Settings > API, then
@@ -420,5 +426,87 @@ describe('analytics and locations', () => {
       slug: owner.slug,
       url: `${base}/gym/${owner.slug}`,
     });
+  });
+});
+
+describe('what an attacker tried', () => {
+  it('answers a deeply nested body with an Idempotency-Key with a 400, not a 500', async () => {
+    const owner = await onboardedGym(t, 'elite-studio');
+    const { secret } = await makeKey(owner, 'write');
+    const deep = `{"title":"t","upload":"x","z":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const res = await fetch(`${base}/api/v1/classes`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'deep-1',
+      },
+      body: deep,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+  });
+
+  it('answers in the API shape for a bad percent-escape and an encoded prefix, with the scheme on a 401', async () => {
+    const badEscape = await fetch(`${base}/api/v1/classes/%ZZ`);
+    expect(badEscape.status).toBe(400);
+    expect(((await badEscape.json()) as { error: { code: string } }).error.code).toBe(
+      'invalid_request',
+    );
+    const encoded = await fetch(`${base}/api/%761/classes`);
+    expect(encoded.status).toBe(401);
+    expect(encoded.headers.get('www-authenticate')).toBe('Bearer realm="Cadence API"');
+    expect(encoded.headers.get('cache-control')).toBe('no-store');
+    expect(((await encoded.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('keeps the rate limit headers on tus answers, and never builds addresses from a foreign Host', async () => {
+    const owner = await onboardedGym(t, 'elite-studio');
+    const { secret } = await makeKey(owner, 'write');
+    const created = await fetch(`${base}/api/v1/uploads`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filetype ${Buffer.from('video/mp4').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('ratelimit-remaining')).not.toBeNull();
+    expect(created.headers.get('cache-control')).toBe('no-store');
+
+    const foreign = await t.app.inject({
+      url: '/api/v1/locations',
+      headers: { authorization: `Bearer ${secret}`, host: 'evil.example' },
+    });
+    expect(foreign.json().data[0].url).toBe(`/gym/${owner.slug}`);
+  });
+
+  it('lists no page for an account that has not set up its gym', async () => {
+    const fresh = await registerOwner(t.app);
+    await setPlan(t.database, fresh.id, 'elite-studio');
+    const { secret } = await makeKey({ ...fresh, slug: '' }, 'read');
+    const res = await api(secret, 'GET', '/api/v1/locations');
+    expect(await res.json()).toEqual({ data: [], nextCursor: null });
+  });
+
+  it('turns an address away after many keys that do not authenticate, valid keys from it included', async () => {
+    const owner = await onboardedGym(t, 'elite-studio');
+    const { secret } = await makeKey(owner, 'read');
+    const from = (authorization: string) =>
+      t.app.inject({
+        url: '/api/v1/classes',
+        headers: { authorization },
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < API_KEY_FAILURES.max; i++) {
+      expect((await from(`Bearer cad_live_${'Z'.repeat(43)}`)).statusCode).toBe(401);
+    }
+    const blocked = await from(`Bearer ${secret}`);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toBe(API_MESSAGES.tooManyFailures);
+    // Another address is not affected.
+    expect((await api(secret, 'GET', '/api/v1/classes')).status).toBe(200);
   });
 });

@@ -14,8 +14,8 @@ interface Deps {
   reenhance: ReenhanceService;
   analytics: AnalyticsService;
   locations: LocationsService;
-  /** PUBLIC_URL's origin, when set: where the API's absolute addresses point. */
-  publicOrigin: string | undefined;
+  /** PUBLIC_URL's origin and the app's host names: where the API's absolute addresses point. */
+  origin: { publicOrigin: string | undefined; appHosts: readonly string[] };
 }
 
 const classId = (params: { id: string }) => idOrNotFound(params.id, API_MESSAGES.classNotFound);
@@ -26,10 +26,10 @@ const classId = (params: { id: string }) => idOrNotFound(params.id, API_MESSAGES
  */
 export function apiV1Routes(
   routes: RouteCollector,
-  { videos, reenhance, analytics, locations, publicOrigin }: Deps,
+  { videos, reenhance, analytics, locations, origin: hosts }: Deps,
 ): void {
   routes.route(apiV1Endpoints.listClasses, async ({ user, query, request }) => {
-    const origin = apiOrigin(request, publicOrigin);
+    const origin = apiOrigin(request, hosts);
     const rows = (await videos.list(user.id)).filter(
       (row) => !query.status || row.processingStatus === query.status,
     );
@@ -54,18 +54,15 @@ export function apiV1Routes(
       logoPlacement: body.logoPlacement,
       enhancementNotes: body.enhancementNotes,
     });
-    return toApiClass(row, apiOrigin(request, publicOrigin));
+    return toApiClass(row, apiOrigin(request, hosts));
   });
 
   routes.route(apiV1Endpoints.getClass, async ({ user, params, request }) =>
-    toApiClass(await videos.get(user.id, classId(params)), apiOrigin(request, publicOrigin)),
+    toApiClass(await videos.get(user.id, classId(params)), apiOrigin(request, hosts)),
   );
 
   routes.route(apiV1Endpoints.updateClass, async ({ user, params, body, request }) =>
-    toApiClass(
-      await videos.update(user.id, classId(params), body),
-      apiOrigin(request, publicOrigin),
-    ),
+    toApiClass(await videos.update(user.id, classId(params), body), apiOrigin(request, hosts)),
   );
 
   routes.route(apiV1Endpoints.deleteClass, async ({ user, params, reply }) => {
@@ -76,27 +73,30 @@ export function apiV1Routes(
   routes.route(apiV1Endpoints.reprocessClass, async ({ user, params, body, request }) =>
     toApiClass(
       await reenhance.reenhance(user, classId(params), body.backgroundId),
-      apiOrigin(request, publicOrigin),
+      apiOrigin(request, hosts),
     ),
   );
 
   routes.route(apiV1Endpoints.analytics, ({ user, query }) => analytics.overview(user, query));
 
   routes.route(apiV1Endpoints.listLocations, async ({ user, request }) => {
-    const origin = apiOrigin(request, publicOrigin);
+    const origin = apiOrigin(request, hosts);
     const view = await locations.view(user);
     return {
-      data: view.locations.map((location) => ({
-        id: location.id,
-        name: location.name,
-        slug: location.slug,
-        url:
-          location.customDomainStatus === 'verified' && location.customDomain
-            ? `https://${location.customDomain}`
-            : `${origin}${PUBLIC_GYM_PATH.replace(':gymSlug', encodeURIComponent(location.slug))}`,
-        online: location.online,
-        classIds: location.videoIds,
-      })),
+      // An account that has not set up its gym yet has no page of its own.
+      data: view.locations
+        .filter((location) => location.slug !== '')
+        .map((location) => ({
+          id: location.id,
+          name: location.name,
+          slug: location.slug,
+          url:
+            location.customDomainStatus === 'verified' && location.customDomain
+              ? `https://${location.customDomain}`
+              : `${origin}${PUBLIC_GYM_PATH.replace(':gymSlug', encodeURIComponent(location.slug))}`,
+          online: location.online,
+          classIds: location.videoIds,
+        })),
       nextCursor: null,
     };
   });

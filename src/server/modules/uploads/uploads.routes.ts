@@ -190,6 +190,10 @@ export function uploadsRoutes(routes: RouteCollector, deps: Deps): void {
           }
         }
       }
+      // What the hooks set (the API's RateLimit and Cache-Control headers) goes out with tus' answer.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
