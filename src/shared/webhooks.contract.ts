@@ -51,6 +51,8 @@ export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** Endpoints an account may register. */
 export const WEBHOOK_ENDPOINTS_LIMIT = 10;
+/** Test events per session in WEBHOOK_TEST_LIMIT.windowMs: the button is not a way to flood a URL. */
+export const WEBHOOK_TEST_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
 /** Deliveries the log shows per page. */
 export const WEBHOOK_DELIVERIES_PAGE = 50;
 
@@ -81,6 +83,7 @@ export const WEBHOOK_MESSAGES = {
   disabled: 'Webhook endpoint disabled: it receives nothing until you enable it',
   deleted: 'Webhook endpoint deleted',
   testSent: 'Test event sent',
+  tooManyTests: 'Too many test events. Please wait a few minutes and try again.',
   /** The reason an endpoint turned itself off (shown on the screen and in the email). */
   disabledAfterFailures: (count: number) =>
     `Disabled after ${count} deliveries in a row failed. Fix the receiver, then enable the endpoint again.`,

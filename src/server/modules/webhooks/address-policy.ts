@@ -133,6 +133,9 @@ export type HostResolver = (host: string) => Promise<{ address: string; family: 
 export const systemResolver: HostResolver = (host) =>
   dnsLookup(host, { all: true, verbatim: true });
 
+/** A host name that takes longer than this to resolve counts as not found. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
 /** The address a delivery connects to, checked. */
 export interface ResolvedTarget {
   address: string;
@@ -153,10 +156,18 @@ export async function resolveTarget(
   if (isIP(host) !== 0) {
     addresses = [{ address: host, family: isIP(host) }];
   } else {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = await options.resolve(host);
+      addresses = await Promise.race([
+        options.resolve(host),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS);
+        }),
+      ]);
     } catch {
       throw new WebhookAddressError(WEBHOOK_MESSAGES.urlUnresolvable);
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (addresses.length === 0) throw new WebhookAddressError(WEBHOOK_MESSAGES.urlUnresolvable);

@@ -4,6 +4,7 @@ import {
   WEBHOOK_ENDPOINTS_LIMIT,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_LIMIT,
   WEBHOOK_URL_MAX,
   WEBHOOKS_PATH,
   type CreatedWebhook,
@@ -263,6 +264,19 @@ describe('webhook endpoints: the lifecycle', () => {
     const bad = await call(owner, 'GET', `${WEBHOOKS_PATH}/${endpoint.id}/deliveries?cursor=zzz`);
     expect(bad.statusCode).toBe(400);
     expect(fieldErrors(bad).cursor).toBe(WEBHOOK_MESSAGES.cursor);
+  });
+
+  it('limits test events per session', async () => {
+    const owner = await gym();
+    const id = await stored(owner, 'http://127.0.0.1:9/hook');
+    const answers = [];
+    for (let i = 0; i < WEBHOOK_TEST_LIMIT.max; i++) {
+      answers.push((await call(owner, 'POST', `${WEBHOOKS_PATH}/${id}/test`)).statusCode);
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const over = await call(owner, 'POST', `${WEBHOOKS_PATH}/${id}/test`);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(WEBHOOK_MESSAGES.tooManyTests);
   });
 
   it('needs a session', async () => {
