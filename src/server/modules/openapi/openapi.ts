@@ -1,10 +1,34 @@
 import { z } from 'zod';
-import { methodsOf, type AnyEndpoint } from '@shared/endpoint';
+import { methodsOf, type AnyEndpoint, type HttpMethod } from '@shared/endpoint';
 import type { EndpointSchemas } from '@shared/endpoint-schemas';
 import { SESSION_COOKIE } from '../../plugins/session';
 
-type Described = AnyEndpoint & { schemas?: EndpointSchemas };
-type JsonSchema = Record<string, unknown>;
+export type Described = AnyEndpoint & { schemas?: EndpointSchemas };
+export type JsonSchema = Record<string, unknown>;
+
+/** One operation of the document (the fields the generator and its profiles write). */
+export interface Operation {
+  operationId?: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: JsonSchema[];
+  requestBody?: { required?: boolean; content: Record<string, JsonSchema> };
+  responses: Record<string, JsonSchema>;
+  security?: Array<Record<string, string[]>>;
+}
+
+/**
+ * What one document says beyond what the descriptors give: its title and words, its components,
+ * and what each operation adds (tags, security, error answers, headers, examples). The generator
+ * (`openApiDocument`) is the same for every document; a profile is what differs.
+ */
+export interface DocumentProfile {
+  info: { title: string; version: string; description: string };
+  tags?: Array<{ name: string; description: string }>;
+  components: Record<string, unknown>;
+  operation(base: Operation, endpoint: Described, method: HttpMethod): Operation;
+}
 
 /** The name the document gives a path's trailing wildcard (`*`): the rest of the path. */
 export const WILDCARD_PARAM = 'rest';
@@ -14,7 +38,8 @@ export function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, `{${WILDCARD_PARAM}}`);
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** A zod schema as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), without its `$schema`. */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   // Transforms and custom checks have no JSON Schema: they are left open ({}).
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
@@ -48,7 +73,7 @@ const RAW_BODY_TYPES = {
 
 function requestBody(endpoint: Described) {
   const schema = endpoint.schemas?.body;
-  const content: Record<string, { schema?: JsonSchema }> = {
+  const content: Record<string, JsonSchema> = {
     ...(endpoint.rawBody ? RAW_BODY_TYPES[endpoint.rawBody] : {}),
   };
   if (schema) content['application/json'] = { schema: jsonSchema(schema, 'input') };
@@ -59,7 +84,7 @@ function requestBody(endpoint: Described) {
  * The success answer: JSON described by the response schema, or the content type a file or page
  * answer `produces`; without either, an answer without a body (204, a redirect, tus' headers).
  */
-function success(endpoint: Described) {
+function success(endpoint: Described): JsonSchema {
   const schema = endpoint.schemas?.response;
   if (schema) {
     return {
@@ -74,70 +99,75 @@ function success(endpoint: Described) {
   return { description: status === 301 || status === 302 ? 'Redirect' : 'No content' };
 }
 
-function responses(endpoint: Described) {
-  const error = { $ref: '#/components/responses/Error' };
+/** What every document says of an operation: from its descriptor and its zod schemas alone. */
+function baseOperation(endpoint: Described, method: HttpMethod): Operation {
+  const parameters = [
+    ...pathParameters(endpoint.path),
+    ...queryParameters(endpoint.schemas?.query),
+  ];
+  const body = requestBody(endpoint);
   return {
-    [String(endpoint.status ?? 200)]: success(endpoint),
-    ...(endpoint.schemas?.body || endpoint.schemas?.query ? { 400: error } : {}),
-    ...(endpoint.access === 'owner' || endpoint.access === 'admin' ? { 401: error } : {}),
-    ...(endpoint.access === 'admin' ? { 403: error } : {}),
-    ...(endpoint.access === 'signed-link' ? { 403: error } : {}),
+    summary: endpoint.summary,
+    tags: [],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body && method !== 'GET' && method !== 'HEAD' ? { requestBody: body } : {}),
+    responses: { [String(endpoint.status ?? 200)]: success(endpoint) },
   };
 }
 
-/** An OpenAPI 3.1 document of the given endpoints (the app's registered routes). */
-export function openApiDocument(endpoints: readonly Described[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
+/** An OpenAPI 3.1 document of the given endpoints, as the profile describes them. */
+export function buildDocument(endpoints: readonly Described[], profile: DocumentProfile) {
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const endpoint of endpoints) {
     const item = (paths[openApiPath(endpoint.path)] ??= {});
-    const parameters = [
-      ...pathParameters(endpoint.path),
-      ...queryParameters(endpoint.schemas?.query),
-    ];
-    const body = requestBody(endpoint);
     for (const method of methodsOf(endpoint)) {
-      item[method.toLowerCase()] = {
-        summary: endpoint.summary,
-        tags: [endpoint.access],
-        ...(parameters.length > 0 ? { parameters } : {}),
-        ...(body && method !== 'GET' && method !== 'HEAD' ? { requestBody: body } : {}),
-        responses: responses(endpoint),
-        ...(endpoint.access === 'owner' || endpoint.access === 'admin'
-          ? { security: [{ session: [] }] }
-          : {}),
-      };
+      item[method.toLowerCase()] = profile.operation(
+        baseOperation(endpoint, method),
+        endpoint,
+        method,
+      );
     }
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Cadence API',
-      version: '1',
-      description:
-        'Class videos for gyms and spin studios. Tags name who may call a route: public, owner ' +
-        '(a session), admin (an admin session) or signed-link (a link the app signed).',
-    },
+    info: profile.info,
+    ...(profile.tags ? { tags: profile.tags } : {}),
     paths,
-    components: {
-      securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-      },
-      responses: {
-        Error: {
-          description: "The problem in the product's words; a validation error lists each field",
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['message'],
-                properties: {
-                  message: { type: 'string' },
-                  errors: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: { field: { type: 'string' }, message: { type: 'string' } },
-                    },
+    components: profile.components,
+  };
+}
+
+const isSession = (endpoint: Described) =>
+  endpoint.access === 'owner' || endpoint.access === 'admin';
+
+/** The whole app: every route, tagged by who may call it; owner and admin routes take the session. */
+const appProfile: DocumentProfile = {
+  info: {
+    title: 'Cadence API',
+    version: '1',
+    description:
+      'Class videos for gyms and spin studios. Tags name who may call a route: public, owner ' +
+      '(a session), admin (an admin session) or signed-link (a link the app signed).',
+  },
+  components: {
+    securitySchemes: {
+      session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+    },
+    responses: {
+      Error: {
+        description: "The problem in the product's words; a validation error lists each field",
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['message'],
+              properties: {
+                message: { type: 'string' },
+                errors: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { field: { type: 'string' }, message: { type: 'string' } },
                   },
                 },
               },
@@ -146,5 +176,25 @@ export function openApiDocument(endpoints: readonly Described[]) {
         },
       },
     },
-  };
+  },
+  operation(base, endpoint) {
+    const error = { $ref: '#/components/responses/Error' };
+    return {
+      ...base,
+      tags: [endpoint.access],
+      responses: {
+        ...base.responses,
+        ...(endpoint.schemas?.body || endpoint.schemas?.query ? { 400: error } : {}),
+        ...(isSession(endpoint) ? { 401: error } : {}),
+        ...(endpoint.access === 'admin' ? { 403: error } : {}),
+        ...(endpoint.access === 'signed-link' ? { 403: error } : {}),
+      },
+      ...(isSession(endpoint) ? { security: [{ session: [] }] } : {}),
+    };
+  },
+};
+
+/** The document of the whole app (the app's registered routes), at /api/openapi.json. */
+export function openApiDocument(endpoints: readonly Described[]) {
+  return buildDocument(endpoints, appProfile);
 }

@@ -83,6 +83,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Health, public gym data, custom domains (product.md §3, §9).
   'GET /api/health': open(200),
   'GET /api/openapi.json': open(200),
+  // The Cadence API's document and its interactive reference (issue #19): no key, no one's data.
+  'GET /api/v1/openapi.json': open(200),
+  'GET /api/docs': open(200),
+  'GET /api/docs/:file': open(200, { request: () => ({ url: '/api/docs/reference.js' }) }),
   'GET /api/processing-time': open(200),
   'GET /api/gym/:gymSlug': open(200, {
     request: async (w) => ({ url: `/api/gym/${(await w.ownerNow()).companySlug}` }),
