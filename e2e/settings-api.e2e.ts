@@ -70,6 +70,19 @@ async function toast(page: Page, title: string) {
     .waitFor({ timeout: 15_000 });
 }
 
+/** A dialog's screenshot once its opening transition is over. */
+async function dialogShot(page: Page, name: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+  await screenshot(page, name);
+}
+
 const listClasses = (secret: string) =>
   fetch(`${e2e.baseUrl}/api/v1/classes`, { headers: { Authorization: `Bearer ${secret}` } });
 
@@ -110,7 +123,7 @@ describe('Settings > API on Elite Studio', () => {
     await page.keyboard.press('Escape');
     expect(await shown.isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'settings-api-key-secret-desktop-light');
+    await dialogShot(page, 'settings-api-key-secret-desktop-light');
     await shown.getByRole('button', { name: 'I have copied it' }).click();
     await shown.waitFor({ state: 'detached' });
     expect(await page.getByTestId('secret-value').count()).toBe(0);
@@ -154,14 +167,14 @@ describe('Settings > API on Elite Studio', () => {
     await dialog.getByRole('checkbox', { name: 'Class ready' }).check();
     await dialog.getByRole('checkbox', { name: 'Class failed' }).check();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'settings-api-webhook-add-phone-light');
+    await dialogShot(page, 'settings-api-webhook-add-phone-light');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Endpoint added' });
     await shown.getByText(WEBHOOK_MESSAGES.created).waitFor();
     const secret = (await shown.getByTestId('secret-value').textContent())!;
     expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
-    await screenshot(page, 'settings-api-webhook-secret-phone-light');
+    await dialogShot(page, 'settings-api-webhook-secret-phone-light');
     await shown.getByRole('button', { name: 'I have copied it' }).click();
     await shown.waitFor({ state: 'detached' });
 

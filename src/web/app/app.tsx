@@ -112,6 +112,7 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
     component: lazyPage(() => import('@web/features/settings/settings-page'), 'SettingsPage'),
   },
   {
+    // WEBHOOKS_SCREEN_PATH (webhooks.contract, kept out of this first chunk): Settings > API.
     path: '/settings/api',
     component: lazyPage(
       () => import('@web/features/developers/api-settings-page'),

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { ChevronRight, Code2 } from 'lucide-react';
+import { WEBHOOKS_SCREEN_PATH } from '@shared/webhooks.contract';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 
@@ -18,7 +19,7 @@ export function ApiLinkCard() {
       </CardHeader>
       <CardContent>
         <Button variant="outline" className="w-full sm:w-auto" asChild>
-          <Link href="/settings/api">
+          <Link href={WEBHOOKS_SCREEN_PATH}>
             Manage API keys and webhooks
             <ChevronRight aria-hidden="true" />
           </Link>
