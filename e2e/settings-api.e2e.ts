@@ -200,6 +200,19 @@ describe('Settings > API on Elite Studio', () => {
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'webhook.test' });
     expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,/);
 
+    // Edit: the form starts from the endpoint as saved.
+    await endpoint.getByRole('button', { name: `Edit ${hookUrl}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit endpoint' });
+    expect(await edit.getByLabel('URL').inputValue()).toBe(hookUrl);
+    expect(await edit.getByRole('checkbox', { name: 'Class failed' }).isChecked()).toBe(true);
+    await edit.getByRole('checkbox', { name: 'Class deleted' }).check();
+    await edit.getByRole('button', { name: 'Save endpoint' }).click();
+    await toast(page, WEBHOOK_MESSAGES.saved);
+    await edit.waitFor({ state: 'detached' });
+    expect(await endpoint.getByRole('list', { name: 'Events' }).textContent()).toBe(
+      'Class readyClass failedClass deleted',
+    );
+
     // The switch: off by the owner, then on again.
     const enabled = endpoint.getByRole('switch', { name: 'Receive events' });
     await enabled.click();
