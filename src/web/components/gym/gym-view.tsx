@@ -1,9 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { BarChart3, Bike, Clock, Info, Play, PlayCircle, Timer, Users, Zap } from 'lucide-react';
+import type { Difficulty } from '@shared/class-details';
 import { gymInitials, type PublicGymBranding } from '@shared/gyms.contract';
+import { InstructorAvatar } from '@web/components/instructor-avatar';
 import { cn } from '@web/lib/utils';
+import { ClassFilterChips, ClassSearch, ClearFilters, NoMatchingClasses } from './class-filter-bar';
+import { filterClasses, filterOptions, hasFilters, type ClassFilters } from './class-filters';
 import { useDisplayFonts } from './display-font';
-import { DEMO_NOTICE, type Difficulty, type GymClass } from './gym-classes';
+import { DEMO_NOTICE, gymFigures, type GymClass, type GymFigures } from './gym-classes';
 import { gymThemeStyle } from './gym-theme';
 
 export const GYM_TAGLINE = 'Choose your spin class and get ready to sweat';
@@ -259,9 +263,19 @@ export function ClassCard({
           >
             {gymClass.title}
           </Heading>
-          {gymClass.instructor && (
-            <p className="text-lg text-muted-foreground">with {gymClass.instructor}</p>
-          )}
+          <p
+            className="flex items-center gap-2 text-lg text-muted-foreground"
+            data-testid="class-instructor"
+          >
+            {gymClass.instructor.id !== null && (
+              <InstructorAvatar
+                name={gymClass.instructor.name}
+                photoUrl={gymClass.instructor.photoUrl}
+                className="size-7 text-xs"
+              />
+            )}
+            <span className="min-w-0 truncate">with {gymClass.instructor.name}</span>
+          </p>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-3 @2xl:px-5 @2xl:pt-3 @2xl:pb-5">
@@ -271,6 +285,11 @@ export function ClassCard({
             <Timer aria-hidden="true" className="size-5" />
             {gymClass.duration}
           </span>
+          {gymClass.classType && (
+            <span className="text-muted-foreground" data-testid="class-type">
+              {gymClass.classType}
+            </span>
+          )}
           {inProgress && (
             <span className="font-semibold" data-testid="class-in-progress">
               In progress · {inProgress.at}
@@ -291,7 +310,7 @@ export function ClassCard({
   );
 }
 
-export function GymStats({ classCount }: { classCount: number }) {
+export function GymStats({ classCount, figures }: { classCount: number; figures: GymFigures }) {
   const stats = [
     {
       value: String(classCount),
@@ -299,8 +318,13 @@ export function GymStats({ classCount }: { classCount: number }) {
       icon: PlayCircle,
       testId: 'stat-classes',
     },
-    { value: '150+', label: 'Minutes of Content', icon: Clock, testId: 'stat-minutes' },
-    { value: '3', label: 'Difficulty Levels', icon: BarChart3, testId: 'stat-levels' },
+    { value: figures.minutes, label: 'Minutes of Content', icon: Clock, testId: 'stat-minutes' },
+    {
+      value: figures.levels,
+      label: figures.levels === '1' ? 'Difficulty Level' : 'Difficulty Levels',
+      icon: BarChart3,
+      testId: 'stat-levels',
+    },
   ];
   return (
     <ul className="grid gap-4 @2xl:grid-cols-3" aria-label="About these classes">
@@ -330,6 +354,8 @@ export interface GymViewProps {
   classes: readonly GymClass[];
   isDemo: boolean;
   onStartClass: (classId: string) => void;
+  /** The rider's filters and where they change (the page's address); none in the preview. */
+  filters?: { value: ClassFilters; onChange: (next: ClassFilters) => void };
   /** Inside /customize: headings one level down, no full-screen height. */
   preview?: boolean;
 }
@@ -342,11 +368,17 @@ export function GymView({
   classes,
   isDemo,
   onStartClass,
+  filters,
   preview = false,
 }: GymViewProps) {
   const base = preview ? 1 : 0;
   const headingId = useId();
   useDisplayFonts([branding.displayFont]);
+  // The sample classes are not filtered: they only show what the page will look like.
+  const filtering = filters && !isDemo ? filters : null;
+  const filtered = filtering && hasFilters(filtering.value);
+  const shown = filtering ? filterClasses(classes, filtering.value) : classes;
+  const count = `${classes.length} ${classes.length === 1 ? 'class' : 'classes'}`;
   return (
     <div
       className={cn('@container bg-background text-foreground', !preview && 'min-h-svh')}
@@ -361,17 +393,37 @@ export function GymView({
       />
       <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pt-5 @2xl:pb-12">
         <section aria-labelledby={headingId} className="space-y-3 @2xl:space-y-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Heading
               level={(2 + base) as Level}
-              className="text-2xl font-bold tracking-tight @2xl:text-3xl"
+              className="mr-auto text-2xl font-bold tracking-tight @2xl:text-3xl"
             >
               <span id={headingId}>Choose Your Class</span>
             </Heading>
-            <p className="text-base text-muted-foreground">
-              {classes.length} {classes.length === 1 ? 'class' : 'classes'}
+            {filtering && (
+              <ClassSearch
+                filters={filtering.value}
+                onChange={filtering.onChange}
+                className="order-last w-full @2xl:order-none @2xl:w-80"
+              />
+            )}
+            <p
+              className="text-base text-muted-foreground"
+              aria-live="polite"
+              data-testid="class-count"
+            >
+              {filtered ? `${shown.length} of ${count}` : count}
             </p>
+            {filtered && <ClearFilters onChange={filtering.onChange} className="-ml-2" />}
           </div>
+          {filtering && (
+            <ClassFilterChips
+              filters={filtering.value}
+              options={filterOptions(classes)}
+              classes={classes}
+              onChange={filtering.onChange}
+            />
+          )}
           {isDemo && (
             <p
               className="flex items-start gap-2 rounded-lg border border-dashed bg-muted px-4 py-3 text-sm"
@@ -386,7 +438,7 @@ export function GymView({
             data-testid="class-grid"
             data-demo={isDemo || undefined}
           >
-            {classes.map((gymClass, index) => (
+            {shown.map((gymClass, index) => (
               <ClassCard
                 key={gymClass.id}
                 gymClass={gymClass}
@@ -397,6 +449,7 @@ export function GymView({
               />
             ))}
           </div>
+          {filtering && shown.length === 0 && <NoMatchingClasses onChange={filtering.onChange} />}
         </section>
         {/* Below the classes: on the bike, the classes come first. */}
         {branding.description && (
@@ -404,7 +457,7 @@ export function GymView({
             {branding.description}
           </p>
         )}
-        <GymStats classCount={classes.length} />
+        <GymStats classCount={classes.length} figures={gymFigures(classes, isDemo)} />
         {branding.poweredByCadence && (
           <p className="text-center text-sm text-muted-foreground" data-testid="powered-by">
             {/* The preview sits inside the app: its link would leave the page being edited. */}

@@ -20,6 +20,7 @@ import { savedPosition, startPosition } from './player/playback-device';
 import { formatClock } from './player/player-format';
 import { loadClassPlayer, warmPlayerWhenIdle } from './player/warm-up';
 import { PlayerErrorBoundary } from './player-error';
+import { useClassFilters } from './use-class-filters';
 import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
 
@@ -146,6 +147,7 @@ function withProgress(
 
 function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const player = useClassParam();
+  const filters = useClassFilters();
   const playingIndex = player.classId ? gym.videos.findIndex((v) => v.id === player.classId) : -1;
   const playing = gym.videos[playingIndex];
   const nextVideo = playing ? gym.videos[playingIndex + 1] : undefined;
@@ -181,6 +183,7 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
           branding={gym.branding}
           classes={shown}
           isDemo={isDemo}
+          filters={filters}
           onStartClass={(classId) => {
             if (gym.videos.some((v) => v.id === classId)) player.open(classId);
             // The demo's sample classes have nothing to play: say so rather than do nothing.
