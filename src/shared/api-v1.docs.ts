@@ -62,6 +62,8 @@ export interface HeaderDoc {
 
 /** A tus request's headers and its answer, per method (the bytes are not JSON). */
 export interface TusMethodDoc {
+  /** The operation's one line (the descriptor's covers HEAD, PATCH and DELETE together). */
+  summary?: string;
   status: number;
   description: string;
   requestHeaders: HeaderDoc[];
@@ -337,6 +339,7 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
     params: { rest: UPLOAD_URL.slice(API_V1_UPLOADS_PATH.length + 1) },
     tus: {
       HEAD: {
+        summary: 'tus: how much of the upload has arrived (resume a PATCH from Upload-Offset)',
         status: 200,
         description: 'Where the upload is: resume a PATCH from `Upload-Offset`',
         requestHeaders: [tusResumable],
@@ -351,6 +354,7 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
         ],
       },
       PATCH: {
+        summary: 'tus: sends the next bytes; the last PATCH answers Cadence-Object-Url',
         status: 204,
         description: 'The bytes were stored; the last PATCH answers Cadence-Object-Url',
         requestHeaders: [
@@ -366,6 +370,7 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
         responseHeaders: [uploadOffset('The bytes received so far.', true), objectUrl],
       },
       DELETE: {
+        summary: 'tus: cancels an upload and deletes its bytes',
         status: 204,
         description: 'The upload was cancelled and its bytes deleted',
         requestHeaders: [tusResumable],

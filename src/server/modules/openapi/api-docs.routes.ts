@@ -33,6 +33,8 @@ const START_SCRIPT = `(function () {
 
 const STYLES = `body { margin: 0; }
 html.dark-mode body { background: #1b1b1b; }
+/* Swagger UI's dark mode leaves a response's header names and types dark on dark. */
+html.dark-mode .swagger-ui table.headers td { color: #e4e4e4; }
 .swagger-ui .information-container { padding: 0 1rem; }
 `;
 
@@ -51,6 +53,7 @@ const PAGE = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light dark" />
     <title>Cadence API reference</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="stylesheet" href="${API_DOCS_PATH}/swagger-ui.css" />
     <link rel="stylesheet" href="${API_DOCS_PATH}/reference.css" />
   </head>

@@ -262,6 +262,7 @@ function apiOperation(base: Operation, endpoint: Described, method: HttpMethod):
   return {
     ...rest,
     operationId: multi ? `${name}${method[0]}${method.slice(1).toLowerCase()}` : name,
+    summary: tus?.summary ?? base.summary,
     description: [doc.description, `Needs a key with the \`${scope}\` scope.`]
       .filter(Boolean)
       .join('\n\n'),
