@@ -177,7 +177,7 @@ export const instructorEndpoints = {
     { response: messageResponse },
   ),
   uploadPhoto: withSchemas(
-    endpoint<{ response: InstructorResponse }>()({
+    endpoint<{ body: FormData; response: InstructorResponse }>()({
       method: 'POST',
       path: `${INSTRUCTORS_PATH}/:id/photo`,
       access: 'owner',
