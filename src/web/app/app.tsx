@@ -89,6 +89,13 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
     component: lazyPage(() => import('@web/features/upload/upload-page'), 'UploadPage'),
   },
   {
+    path: '/instructors',
+    component: lazyPage(
+      () => import('@web/features/instructors/instructors-page'),
+      'InstructorsPage',
+    ),
+  },
+  {
     path: '/customize',
     component: lazyPage(() => import('@web/features/customize/customize-page'), 'CustomizePage'),
   },

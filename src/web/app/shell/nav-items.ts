@@ -6,6 +6,7 @@ import {
   Palette,
   Settings,
   Upload,
+  UserRound,
   Video,
   type LucideIcon,
 } from 'lucide-react';
@@ -29,6 +30,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { title: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
       { title: 'Video Library', href: '/videos', icon: Video },
       { title: 'Upload Video', href: '/upload', icon: Upload },
+      { title: 'Instructors', href: '/instructors', icon: UserRound },
       { title: 'Gym Customization', href: '/customize', icon: Palette },
       { title: 'Analytics', href: '/analytics', icon: BarChart3 },
       { title: 'Locations', href: '/locations', icon: MapPin },
