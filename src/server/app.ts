@@ -40,6 +40,7 @@ import { slugRoutes } from './modules/slug/slug.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import type { OnVideoCreated } from './modules/videos/videos.service';
 import { videosRoutes } from './modules/videos/videos.routes';
+import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiScope } from './modules/api-v1/api-scope';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   playbackRoutes(routes, services);
   uploadsRoutes(routes, { ...services, videoSlotsLeft: services.videos.videoSlotsLeft });
   videosRoutes(routes, services);
+  instructorsRoutes(routes, services);
   mediaRoutes(routes, services);
   backgroundsRoutes(routes, services);
   locationsRoutes(routes, services);

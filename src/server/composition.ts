@@ -61,6 +61,8 @@ import { videoMediaRepository } from './modules/videos/video-media.repository';
 import { videosRepository } from './modules/videos/videos.repository';
 import { videosService, type OnVideoCreated } from './modules/videos/videos.service';
 import { reenhanceService } from './modules/videos/reenhance.service';
+import { instructorsRepository } from './modules/instructors/instructors.repository';
+import { instructorsService } from './modules/instructors/instructors.service';
 import { locationsRepository } from './modules/locations/locations.repository';
 import { locationsService } from './modules/locations/locations.service';
 import { backgroundsService } from './modules/backgrounds/backgrounds.service';
@@ -284,7 +286,15 @@ export async function buildServices(deps: ServiceDeps) {
     quota: deps.uploadQuota,
     meter: metrics,
   });
+  const instructors = instructorsService({
+    repo: instructorsRepository(db),
+    store,
+    publicGyms,
+    log: log.child({ area: 'instructors' }),
+    now,
+  });
   const videos = videosService({
+    instructors,
     repo: videosRepository(db),
     media: videoMediaRepository(db),
     uploads,
@@ -365,6 +375,8 @@ export async function buildServices(deps: ServiceDeps) {
     uploads,
     videos,
     backgrounds,
+    /** The studio's instructors (issue #20). */
+    instructors,
     /** The owner's re-run of enhancement with a built-in background (decision 0027). */
     reenhance: reenhanceService({
       repo: videosRepository(db),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classDetailsFields } from './class-details.contract';
 import { analyticsQuery, analyticsResponse, type AnalyticsResponse } from './analytics.contract';
 import { reenhanceBody, type ReenhanceBody } from './backgrounds.contract';
 import { endpoint } from './endpoint';
@@ -135,6 +136,7 @@ export const createClassBody = z
     addLogo: z.boolean().default(false),
     logoPlacement: logoPlacement.default(DEFAULT_LOGO_PLACEMENT),
     enhancementNotes: videoDetails.enhancementNotes,
+    ...classDetailsFields,
   })
   .superRefine(requireBackgroundDescription);
 export type CreateClassBody = z.output<typeof createClassBody>;

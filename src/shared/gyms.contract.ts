@@ -5,6 +5,7 @@
 import type { DisplayFontId } from './display-fonts';
 import { endpoint } from './endpoint';
 import { formatDuration } from './format';
+import type { Difficulty } from './class-details';
 
 export const GYM_API_PREFIX = '/api/gym';
 /** Answers the gym whose custom domain the request's Host names (product.md §9). */
@@ -43,6 +44,21 @@ export interface PublicGymVideo {
   mp4Url: string | null;
   /** A large still for the player before the first frame. */
   posterUrl: string | null;
+  /** The class's instructor (issue #20), or null: the page says DEFAULT_INSTRUCTOR. */
+  instructor: PublicInstructor | null;
+  /** The owner's difficulty, or DEFAULT_DIFFICULTY where they set none. */
+  difficulty: Difficulty;
+  /** Endurance, HIIT… or the studio's own word; null when not set. */
+  classType: string | null;
+  /** What to bring or set up (weights, a towel), in the owner's words; null when none. */
+  equipmentNotes: string | null;
+}
+
+/** An instructor as riders see one: a name and, when the studio added one, a square photo. */
+export interface PublicInstructor {
+  id: string;
+  name: string;
+  photoUrl: string | null;
 }
 
 /** The gym's colours as the public page paints them (text colours chosen to read at 4.5:1). */

@@ -5,6 +5,7 @@
  * schema and its zod-free type differ.
  */
 import { z } from 'zod';
+import { DIFFICULTIES } from './class-details';
 import { DISPLAY_FONT_IDS } from './display-fonts';
 import { withSchemas } from './endpoint-schemas';
 import { gymEndpoints } from './gyms.contract';
@@ -18,6 +19,12 @@ const publicGymVideo = z.object({
   hlsUrl: z.string().nullable(),
   mp4Url: z.string().nullable(),
   posterUrl: z.string().nullable(),
+  instructor: z
+    .object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })
+    .nullable(),
+  difficulty: z.enum(DIFFICULTIES),
+  classType: z.string().nullable(),
+  equipmentNotes: z.string().nullable(),
 });
 
 const publicGymBranding = z.object({

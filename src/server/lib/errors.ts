@@ -56,6 +56,15 @@ export class BadGatewayError extends HttpError {
 
 /** True for a unique-constraint violation from node-postgres or PGlite (wrapped or not by Drizzle). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23505', constraint);
+}
+
+/** True for a foreign-key violation (a row it names is gone), from node-postgres or PGlite. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23503', constraint);
+}
+
+function isViolation(error: unknown, code: string, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const e = current as {
@@ -64,7 +73,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
       message?: unknown;
       cause?: unknown;
     };
-    if (e.code === '23505') {
+    if (e.code === code) {
       if (!constraint) return true;
       return e.constraint === constraint || String(e.message ?? '').includes(constraint);
     }

@@ -53,6 +53,11 @@ export function apiV1Routes(
       logoFileUrl: null,
       logoPlacement: body.logoPlacement,
       enhancementNotes: body.enhancementNotes,
+      instructorId: body.instructorId,
+      difficulty: body.difficulty,
+      classType: body.classType,
+      music: body.music,
+      equipmentNotes: body.equipmentNotes,
     });
     return toApiClass(row, apiOrigin(request, hosts));
   });

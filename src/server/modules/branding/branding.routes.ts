@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   brandingEndpoints,
   BRANDING_MESSAGES,
@@ -11,10 +10,10 @@ import {
   LOGO_MESSAGES,
 } from '@shared/branding.contract';
 import { LOGO_MAX_BYTES } from '@shared/videos.contract';
-import { NotFoundError } from '../../lib/errors';
 import { multipartLimits, readOneFile, uploadRateLimit } from '../../plugins/one-file-upload';
 import type { RouteCollector } from '../../plugins/routes';
-import { ObjectMissingError, type ObjectStore } from '../../storage/object-store';
+import type { ObjectStore } from '../../storage/object-store';
+import { sendImage } from '../../storage/send-image';
 import { toPublicUser } from '../auth/public-user';
 import { heroKey, logoKey, toBrandingDto, type BrandingService } from './branding.service';
 
@@ -22,9 +21,6 @@ interface Deps {
   branding: BrandingService;
   store: ObjectStore;
 }
-
-/** Stored logos never change under a name (a new upload gets a new name). */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Gym branding (product.md §2 Gym Customization, §3, §5, §7 upload-logo, §9 custom domain), the logo and hero files. */
 export function brandingRoutes(routes: RouteCollector, { branding, store }: Deps): void {
@@ -119,31 +115,4 @@ export function brandingRoutes(routes: RouteCollector, { branding, store }: Deps
         uploadRateLimit(HERO_MESSAGES.tooManyUploads),
       ),
   );
-}
-
-/** A stored image under a name Cadence handed out: immutable, with an ETag, to anyone. */
-async function sendImage(
-  store: ObjectStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  image: { key: string | null; file: string; type: string; missing: string },
-) {
-  if (!image.key) throw new NotFoundError(image.missing);
-  const info = await store.head(image.key);
-  if (!info) throw new NotFoundError(image.missing);
-  const etag = `"${image.file.replace(/\.\w+$/, '')}-${info.size}"`;
-  reply
-    .header('content-type', image.type)
-    .header('cache-control', IMMUTABLE)
-    .header('etag', etag)
-    .header('cross-origin-resource-policy', 'cross-origin');
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  reply.header('content-length', info.size);
-  if (request.method === 'HEAD') return reply.send();
-  try {
-    return reply.send(await store.get(image.key));
-  } catch (error) {
-    if (error instanceof ObjectMissingError) throw new NotFoundError(image.missing);
-    throw error;
-  }
 }

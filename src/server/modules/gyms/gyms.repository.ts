@@ -1,5 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Difficulty } from '@shared/class-details';
+import { instructors } from '../../db/schema/instructors';
 import { gymLocations, type GymLocationRow } from '../../db/schema/locations';
 import { users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
@@ -17,6 +19,13 @@ export interface GymVideoRow {
   updatedAt: Date;
   /** Offered at the account's first location (its own page); further ones: video_locations. */
   offeredAtMain: boolean;
+  /** Its details (issue #20): the instructor's public fields, not the owner's other data. */
+  instructorId: string | null;
+  instructorName: string | null;
+  instructorPhotoUrl: string | null;
+  difficulty: Difficulty | null;
+  classType: string | null;
+  equipmentNotes: string | null;
 }
 
 /** Reads for the public gym page: the owner behind a host, and their videos. */
@@ -68,8 +77,18 @@ export function gymsRepository(db: Db) {
           enhancedKey: videos.enhancedKey,
           updatedAt: videos.updatedAt,
           offeredAtMain: videos.offeredAtMain,
+          instructorId: instructors.id,
+          instructorName: instructors.name,
+          instructorPhotoUrl: instructors.photoUrl,
+          difficulty: videos.difficulty,
+          classType: videos.classType,
+          equipmentNotes: videos.equipmentNotes,
         })
         .from(videos)
+        .leftJoin(
+          instructors,
+          and(eq(instructors.id, videos.instructorId), eq(instructors.ownerId, videos.userId)),
+        )
         .where(eq(videos.userId, ownerId))
         .orderBy(desc(videos.uploadedAt));
     },

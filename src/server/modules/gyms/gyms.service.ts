@@ -18,6 +18,7 @@ import { locationOnline, type LocationsService } from '../locations/locations.se
 import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
 import type { Built, PublicGymCache } from './public-gym-cache';
+import { DEFAULT_DIFFICULTY } from '@shared/class-details';
 
 /**
  * THE rule for which classes riders see: enhanced videos only. When the media pipeline packages
@@ -153,6 +154,8 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
             r.hlsUrl,
             r.enhancedKey,
             r.updatedAt.getTime(),
+            r.instructorName,
+            r.instructorPhotoUrl,
           ]),
           bucket,
         ]),
@@ -168,6 +171,13 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
           duration: formatClassDuration(row.duration),
           thumbnailUrl,
           ...playerMedia(row, thumbnailUrl),
+          instructor:
+            row.instructorId && row.instructorName
+              ? { id: row.instructorId, name: row.instructorName, photoUrl: row.instructorPhotoUrl }
+              : null,
+          difficulty: row.difficulty ?? DEFAULT_DIFFICULTY,
+          classType: row.classType,
+          equipmentNotes: row.equipmentNotes,
         };
       }),
     );

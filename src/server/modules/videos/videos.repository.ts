@@ -19,6 +19,20 @@ export type CreateOutcome =
   | { ok: false; reason: 'quota'; count: number }
   | { ok: false; reason: 'upload-taken'; key: string };
 
+/** What an owner edits on a class: its words and its details (issue #20). */
+export type VideoEdit = Partial<
+  Pick<
+    NewVideo,
+    | 'title'
+    | 'description'
+    | 'instructorId'
+    | 'difficulty'
+    | 'classType'
+    | 'music'
+    | 'equipmentNotes'
+  >
+>;
+
 export function videosRepository(db: Db) {
   return {
     async listByOwner(userId: string): Promise<VideoRow[]> {
@@ -87,11 +101,7 @@ export function videosRepository(db: Db) {
         });
     },
 
-    async update(
-      userId: string,
-      videoId: string,
-      patch: Partial<Pick<NewVideo, 'title' | 'description'>>,
-    ): Promise<VideoRow | undefined> {
+    async update(userId: string, videoId: string, patch: VideoEdit): Promise<VideoRow | undefined> {
       const [row] = await db
         .update(videos)
         .set({ ...patch, updatedAt: new Date() })

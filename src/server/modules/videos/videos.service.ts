@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicGymCache } from '../gyms/public-gym-cache';
 import type { FastifyBaseLogger } from 'fastify';
+import { CLASS_DETAILS_MESSAGES } from '@shared/class-details.contract';
 import { PLANS } from '@shared/plans';
 import { planIncludes } from '@shared/plan-features';
 import {
@@ -15,7 +16,12 @@ import {
 } from '@shared/videos.contract';
 import type { UserRow } from '../../db/schema/users';
 import type { VideoRow } from '../../db/schema/videos';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import {
+  ForbiddenError,
+  isForeignKeyViolation,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors';
 import { sniffVideo } from '@shared/video-sniff';
 import { sniffImage } from '../../storage/content-type';
 import {
@@ -25,7 +31,8 @@ import {
 } from '../../storage/object-store';
 import type { OwnedUpload, UploadsService } from '../uploads/uploads.service';
 import type { VideoMediaRepository } from './video-media.repository';
-import type { UploadClaim, VideosRepository } from './videos.repository';
+import type { InstructorsService } from '../instructors/instructors.service';
+import type { UploadClaim, VideoEdit, VideosRepository } from './videos.repository';
 
 /**
  * THE SEAM for processing: called once a video row exists ('uploaded'), after its transaction
@@ -75,7 +82,16 @@ interface Deps {
   publicGyms: Pick<PublicGymCache, 'invalidate'>;
   /** Told after a video was deleted (the webhooks' class.deleted); must not throw. */
   onDeleted?: (row: VideoRow) => Promise<void>;
+  /** A class names only its owner's instructors. */
+  instructors: Pick<InstructorsService, 'requireOwned'>;
 }
+
+/** The FK that ties a class to an instructor: violated when the instructor went meanwhile. */
+const INSTRUCTOR_FK = 'videos_instructor_id_instructors_id_fk';
+const instructorGone = () =>
+  new ValidationError(CLASS_DETAILS_MESSAGES.instructorUnknown, {
+    errors: [{ field: 'instructorId', message: CLASS_DETAILS_MESSAGES.instructorUnknown }],
+  });
 
 /** A video's own derived files (thumbnails, previews, HLS) live under this prefix. */
 export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
@@ -91,6 +107,7 @@ export function videosService({
   gymLogoKey,
   publicGyms,
   onDeleted,
+  instructors,
 }: Deps) {
   function planOf(user: Pick<UserRow, 'plan'>) {
     return PLANS.find((p) => p.id === user.plan) ?? PLANS[0]!;
@@ -145,6 +162,7 @@ export function videosService({
     /** POST /api/auth/videos (product.md §3, §5): the owner's finished upload becomes an 'uploaded' video. */
     async create(user: UserRow, input: VideoCreation): Promise<VideoRow> {
       await checkQuota(user);
+      if (input.instructorId) await instructors.requireOwned(user.id, input.instructorId);
       // A step the plan lacks is refused, never silently dropped (issue #18).
       if (input.replaceBackground && !planIncludes(user.plan, 'premiumEnhancement'))
         throw new ForbiddenError(ENHANCEMENT_LOCKS.background);
@@ -225,28 +243,38 @@ export function videosService({
       ].filter((k) => k.upload !== k.kept);
 
       const at = new Date(now());
-      const outcome = await repo.createWithUploads(user.id, planOf(user).videoLimit, claims, {
-        userId: user.id,
-        title: input.title,
-        description: input.description,
-        originalFileName: input.originalFileName,
-        originalFileUrl: store.addressFor(original.key),
-        originalKey,
-        fileSize: String(original.size),
-        sizeBytes: original.size,
-        processingStatus: 'uploaded',
-        replaceBackground: input.replaceBackground,
-        backgroundDescription: input.replaceBackground ? input.backgroundDescription : null,
-        addLogo: logoKey !== null,
-        logoFileUrl: logo?.address ?? gymLogo?.address ?? null,
-        logoKey,
-        logoCorner: placement?.corner ?? null,
-        logoSizePercent: placement?.size ?? null,
-        logoOpacityPercent: placement?.opacity ?? null,
-        enhancementNotes: input.enhancementNotes,
-        uploadedAt: at,
-        updatedAt: at,
-      });
+      const outcome = await repo
+        .createWithUploads(user.id, planOf(user).videoLimit, claims, {
+          userId: user.id,
+          title: input.title,
+          description: input.description,
+          originalFileName: input.originalFileName,
+          originalFileUrl: store.addressFor(original.key),
+          originalKey,
+          fileSize: String(original.size),
+          sizeBytes: original.size,
+          processingStatus: 'uploaded',
+          replaceBackground: input.replaceBackground,
+          backgroundDescription: input.replaceBackground ? input.backgroundDescription : null,
+          addLogo: logoKey !== null,
+          logoFileUrl: logo?.address ?? gymLogo?.address ?? null,
+          logoKey,
+          logoCorner: placement?.corner ?? null,
+          logoSizePercent: placement?.size ?? null,
+          logoOpacityPercent: placement?.opacity ?? null,
+          enhancementNotes: input.enhancementNotes,
+          instructorId: input.instructorId ?? null,
+          difficulty: input.difficulty ?? null,
+          classType: input.classType ?? null,
+          music: input.music ?? [],
+          equipmentNotes: input.equipmentNotes ?? null,
+          uploadedAt: at,
+          updatedAt: at,
+        })
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error, INSTRUCTOR_FK)) throw instructorGone();
+          throw error;
+        });
       // Created: the upload keys are no longer needed; refused: the copies go, the uploads stay.
       await Promise.allSettled([
         ...sealed.map((k) => store.delete(outcome.ok ? k.upload : k.kept)),
@@ -281,11 +309,19 @@ export function videosService({
     async update(userId: string, videoId: string, patch: UpdateVideoBody): Promise<VideoRow> {
       const before = await repo.find(userId, videoId);
       if (!before) throw new NotFoundError(VIDEO_NOT_FOUND);
-      const unchanged =
-        (patch.title === undefined || patch.title === before.title) &&
-        (patch.description === undefined || patch.description === before.description);
-      if (unchanged) return before;
-      const row = await repo.update(userId, videoId, patch);
+      const changes = Object.fromEntries(
+        Object.entries(patch).filter(
+          ([field, value]) =>
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify(before[field as keyof VideoRow]),
+        ),
+      ) as VideoEdit;
+      if (Object.keys(changes).length === 0) return before;
+      if (changes.instructorId) await instructors.requireOwned(userId, changes.instructorId);
+      const row = await repo.update(userId, videoId, changes).catch((error: unknown) => {
+        if (isForeignKeyViolation(error, INSTRUCTOR_FK)) throw instructorGone();
+        throw error;
+      });
       if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
       await publicGyms.invalidate(userId);
       return row;

@@ -6,6 +6,7 @@ import {
   heroMultipart,
   multipartFile,
   logoMultipart,
+  photoMultipart,
   TUS_CREATE_HEADERS,
   type Account,
   type RouteWorld,
@@ -331,6 +332,49 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   }),
   'GET /api/auth/backgrounds': owner(200),
+
+  // The studio's instructors (issue #20): every plan; another owner finds none of them.
+  'GET /api/auth/instructors': owner(200),
+  'POST /api/auth/instructors': owner(201, {
+    body: 'json',
+    request: () => json({ name: `Coach ${nextSlug()}` }),
+  }),
+  'PATCH /api/auth/instructors/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/instructors/${w.instructorId}`,
+      ...json({ name: 'Head Coach' }),
+    }),
+  }),
+  'DELETE /api/auth/instructors/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/instructors/${isOwner(w, caller) ? await w.seedInstructor() : w.instructorId}`,
+    }),
+  }),
+  // A new photo deletes the one the public route's rule reads: after it, with the removal.
+  'POST /api/auth/instructors/:id/photo': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'file',
+    last: true,
+    request: (w) => ({
+      url: `/api/auth/instructors/${w.instructorId}/photo`,
+      ...photoMultipart(w.heroPhoto),
+    }),
+  }),
+  'DELETE /api/auth/instructors/:id/photo': owner(200, {
+    owned: true,
+    admin: 404,
+    last: true,
+    request: (w) => ({ url: `/api/auth/instructors/${w.instructorId}/photo` }),
+  }),
+  'GET /api/instructor-photos/:ownerId/:file': open(200, {
+    request: (w) => ({ url: w.instructorPhotoUrl }),
+  }),
 
   // Multi-location (issue #18 part 5): the owner is on Elite Studio.
   'GET /api/auth/locations': owner(200),

@@ -7,6 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { API_KEYS_PATH, type CreatedApiKey } from '@shared/api-keys.contract';
 import type { PublicUser } from '@shared/auth.contract';
+import { INSTRUCTORS_PATH, type InstructorResponse } from '@shared/class-details.contract';
 import type { LocationResponse } from '@shared/locations.contract';
 import { storedAddress } from '@shared/uploads.contract';
 import type { VideoDto } from '@shared/videos.contract';
@@ -63,6 +64,12 @@ export interface RouteWorld {
   locationId: string;
   /** A new further location of the owner: for the route that deletes one. */
   seedLocation(): Promise<string>;
+  /** The owner's instructor (issue #20), with a photo, made through the API. */
+  instructorId: string;
+  /** Its photo as the public page links it (/api/instructor-photos/{ownerId}/{file}). */
+  instructorPhotoUrl: string;
+  /** A new instructor of the owner: for the route that removes one. */
+  seedInstructor(): Promise<string>;
   /**
    * The owner's webhook endpoint (set straight in the table): its loopback URL is refused at send
    * time, so 'Send test event' answers at once without the network.
@@ -299,6 +306,27 @@ export async function startRouteWorld(): Promise<RouteWorld> {
   };
   const locationId = await seedLocation();
 
+  const seedInstructor = async () => {
+    seq += 1;
+    const res = await inject({
+      method: 'POST',
+      url: INSTRUCTORS_PATH,
+      cookie: owner.cookie,
+      payload: { name: `Coach ${seq}` },
+    });
+    expectStatus(res, 201, 'instructor');
+    return (res.json() as InstructorResponse).instructor.id;
+  };
+  const instructorId = await seedInstructor();
+  const photoRes = await inject({
+    method: 'POST',
+    url: `${INSTRUCTORS_PATH}/${instructorId}/photo`,
+    cookie: owner.cookie,
+    ...photoMultipart(heroPhoto),
+  });
+  expectStatus(photoRes, 200, 'instructor photo');
+  const instructorPhotoUrl = (photoRes.json() as InstructorResponse).instructor.photoUrl!;
+
   const seedWebhook = async () => {
     seq += 1;
     const [row] = await db
@@ -360,6 +388,9 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     seedVideo,
     locationId,
     seedLocation,
+    instructorId,
+    instructorPhotoUrl,
+    seedInstructor,
     webhookId,
     seedWebhook,
     tusUpload,
@@ -401,6 +432,9 @@ export function multipartFile(field: string, fileName: string, type: string, byt
 
 export const logoMultipart = (bytes: Buffer) =>
   multipartFile('logo', 'logo.png', 'image/png', bytes);
+
+export const photoMultipart = (bytes: Buffer) =>
+  multipartFile('photo', 'coach.jpg', 'image/jpeg', bytes);
 
 export const heroMultipart = (bytes: Buffer) =>
   multipartFile('hero', 'studio.jpg', 'image/jpeg', bytes);
