@@ -17,7 +17,7 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useGym } from './api/gym-query';
 import { savedPosition, startPosition } from './player/playback-device';
-import { formatClock } from './player/player-format';
+import { formatClock } from '@web/lib/clock';
 import { loadClassPlayer, warmPlayerWhenIdle } from './player/warm-up';
 import { PlayerErrorBoundary } from './player-error';
 import { useClassFilters } from './use-class-filters';

@@ -18,7 +18,7 @@ import { usePlaybackResume } from '../api/playback-resume-query';
 import { PlayerLoadError } from '../player-error';
 import { enterFullscreen, exitFullscreen, fullscreenElement } from './fullscreen';
 import { savedPosition, startPosition, viewerId } from './playback-device';
-import { formatClock } from './player-format';
+import { formatClock } from '@web/lib/clock';
 import { trackPlayback } from './playback-tracker';
 import { ClassComplete, ResumePrompt } from './player-screens';
 import { playerKeyAction, SKIP_SECONDS, useClassMedia } from './use-class-media';
