@@ -239,3 +239,39 @@ describe('the examples', () => {
     expect(Object.keys(fromContract.paths).sort()).toEqual(Object.keys(document.paths).sort());
   });
 });
+
+describe('GET /api/docs', () => {
+  it('is a page whose scripts are files (the CSP runs no inline script), served from the pinned package', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.map(([, attributes]) => attributes)).toEqual([
+      ' src="/api/docs/swagger-ui-bundle.js"',
+      ' src="/api/docs/reference.js"',
+    ]);
+    expect(scripts.every(([, , body]) => body === '')).toBe(true);
+
+    const bundle = await t.app.inject({
+      url: '/api/docs/swagger-ui-bundle.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(bundle.headers['content-type']).toMatch(/^text\/javascript/);
+    const again = await t.app.inject({
+      url: '/api/docs/swagger-ui-bundle.js',
+      headers: { 'if-none-match': String(bundle.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const start = await t.app.inject({ url: '/api/docs/reference.js' });
+    expect(start.body).toContain('"/api/v1/openapi.json"');
+  });
+
+  it('serves its own files only', async () => {
+    for (const name of ['..%2Fpackage.json', '__proto__', 'constructor', 'index.html', '%00']) {
+      const res = await t.app.inject({ url: `/api/docs/${name}` });
+      expect(res.statusCode, name).toBe(404);
+    }
+  });
+});
