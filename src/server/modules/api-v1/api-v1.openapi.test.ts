@@ -113,6 +113,13 @@ function conforms(method: string, url: string, res: LightMyRequestResponse) {
       validate(schema, typed, `${name} header ${header}`);
     }
   }
+  // And no rate-limit header the document does not name.
+  const named = Object.keys((response.headers as Json | undefined) ?? {}).map((h) =>
+    h.toLowerCase(),
+  );
+  for (const header of Object.keys(res.headers).filter((h) => h.startsWith('ratelimit-'))) {
+    expect(named, `${name} sends ${header}`).toContain(header);
+  }
   checked.add(name);
   return res;
 }
@@ -426,6 +433,15 @@ describe('every /api/v1 answer matches the OpenAPI document', () => {
       const res = await api(spent, method, url, call);
       expect(res.statusCode, `${method} ${url}`).toBe(429);
     }
+  });
+
+  it('429 for an address that keeps sending keys that do not authenticate (last: it locks the address out)', async () => {
+    let res: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 200 && res?.statusCode !== 429; i++) {
+      res = await api(`cad_live_${'x'.repeat(43)}`, 'GET', '/api/v1/locations');
+    }
+    expect(res!.statusCode).toBe(429);
+    expect(res!.json()).toMatchObject({ error: { code: 'rate_limited' } });
   });
 
   it('exercised every documented status of every operation', () => {

@@ -46,7 +46,8 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   },
   429: {
     name: 'TooManyRequests',
-    description: "Past the key's rate limit: wait Retry-After (RateLimit-Reset) seconds",
+    description:
+      "Past the key's rate limit (wait Retry-After seconds), or too many keys that do not authenticate from this address",
   },
 };
 
@@ -66,11 +67,6 @@ const RATE_HEADERS = {
     schema: { type: 'integer' },
     example: 42,
   },
-  'RateLimit-Policy': {
-    description: 'The limit and its window in seconds.',
-    schema: { type: 'string' },
-    example: '600;w=60',
-  },
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -79,9 +75,7 @@ const rateHeaders = (required: boolean) =>
   Object.fromEntries(
     Object.keys(RATE_HEADERS).map((name) => [
       name,
-      required && name !== 'RateLimit-Policy'
-        ? ref('headers', `${name}Required`)
-        : ref('headers', name),
+      required ? ref('headers', `${name}Required`) : ref('headers', name),
     ]),
   );
 
@@ -107,15 +101,23 @@ const components = {
   headers: {
     ...RATE_HEADERS,
     ...Object.fromEntries(
-      Object.entries(RATE_HEADERS)
-        .filter(([name]) => name !== 'RateLimit-Policy')
-        .map(([name, header]) => [`${name}Required`, { ...header, required: true }]),
+      Object.entries(RATE_HEADERS).map(([name, header]) => [
+        `${name}Required`,
+        { ...header, required: true },
+      ]),
     ),
     'Retry-After': {
-      description: 'Seconds to wait before retrying.',
-      required: true,
+      description:
+        "Seconds to wait before retrying (past the key's limit; an address refused for sending many keys that do not authenticate gets none).",
+      required: false,
       schema: { type: 'integer' },
       example: 42,
+    },
+    'WWW-Authenticate': {
+      description: 'The scheme the API wants (RFC 6750).',
+      required: true,
+      schema: { type: 'string' },
+      example: 'Bearer realm="Cadence API"',
     },
     'Idempotent-Replayed': {
       description:
@@ -143,7 +145,7 @@ const components = {
           status === '429'
             ? { ...rateHeaders(false), 'Retry-After': ref('headers', 'Retry-After') }
             : status === '401'
-              ? {}
+              ? { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') }
               : rateHeaders(false),
         content: {
           'application/json': {
@@ -231,9 +233,12 @@ function apiOperation(base: Operation, endpoint: Described, method: HttpMethod):
   const errors = Object.fromEntries(
     errorStatuses(endpoint, method, doc).map((code) => [
       String(code),
-      // A HEAD answer has no body: its errors are told by their status alone.
+      // A HEAD answer has no body: its errors are told by their status and headers.
       method === 'HEAD'
-        ? { description: ERRORS[code]!.description }
+        ? {
+            description: ERRORS[code]!.description,
+            headers: components.responses[ERRORS[code]!.name]!.headers,
+          }
         : ref('responses', ERRORS[code]!.name),
     ]),
   );
