@@ -133,7 +133,16 @@ describe('GET /api/gym/:gymSlug', () => {
     const res = await getGym(g.slug);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const noMedia = { hlsUrl: null, mp4Url: null, posterUrl: null };
+    // No media yet, and no details set: the page's defaults (issue #20).
+    const noMedia = {
+      hlsUrl: null,
+      mp4Url: null,
+      posterUrl: null,
+      instructor: null,
+      difficulty: 'Intermediate',
+      classType: null,
+      equipmentNotes: null,
+    };
     expect(body.videos).toEqual([
       {
         id: ready2,
@@ -209,10 +218,14 @@ describe('GET /api/gym/:gymSlug', () => {
       'videos',
     ]);
     expect(Object.keys(body.videos[0]).sort()).toEqual([
+      'classType',
+      'difficulty',
       'duration',
       'durationSeconds',
+      'equipmentNotes',
       'hlsUrl',
       'id',
+      'instructor',
       'mp4Url',
       'posterUrl',
       'thumbnailUrl',
