@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { classDetailsFields, classDetailsView } from './class-details.contract';
+import {
+  classDetailsFields,
+  classDetailsView,
+  type ClassDetailsBody,
+} from './class-details.contract';
 import { endpoint } from './endpoint';
 import { withSchemas } from './endpoint-schemas';
 import { lockedMessage } from './plan-features';
@@ -412,8 +416,8 @@ export const uploadDetailsForm = z
 export type UploadDetailsInput = z.input<typeof uploadDetailsForm>;
 export type UploadDetails = z.output<typeof uploadDetailsForm>;
 
-/** product.md §3 upload request, as the upload screen sends it. */
-export interface UploadRequest {
+/** product.md §3 upload request, as the upload screen sends it, with the class's details (issue #20). */
+export interface UploadRequest extends ClassDetailsBody {
   videoURL: string;
   title: string;
   description: string | null;

@@ -1,20 +1,6 @@
 import { z } from 'zod';
-import type { Difficulty } from '@shared/class-details';
 import { classDetailsFields, type ClassDetailsView } from '@shared/class-details.contract';
 import { formatClock, parseClock } from './clock';
-
-/**
- * A class's details as the upload screen and the library's edit dialog hold them while the owner
- * types: '' for "not set", a track's start as typed ('4:05'). `classDetailsForm` checks them with
- * the contract's rules and words and gives what the API takes.
- */
-export interface ClassDetailsInput {
-  instructorId: string;
-  difficulty: Difficulty | '';
-  classType: string;
-  equipmentNotes: string;
-  music: MusicRow[];
-}
 
 export interface MusicRow {
   artist: string;
@@ -25,6 +11,11 @@ export interface MusicRow {
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 
+/**
+ * A class's details as the upload screen and the library's edit dialog hold them while the owner
+ * types ('' for "not set", a track's start as typed: '4:05'), checked with the contract's rules
+ * and words into what the API takes.
+ */
 export const classDetailsForm = z.object({
   instructorId: z.string().transform(blankToNull).pipe(classDetailsFields.instructorId.unwrap()),
   difficulty: z.string().transform(blankToNull).pipe(classDetailsFields.difficulty.unwrap()),
@@ -38,7 +29,7 @@ export const classDetailsForm = z.object({
     )
     .pipe(classDetailsFields.music.unwrap()),
 });
-export type ClassDetailsOutput = z.output<typeof classDetailsForm>;
+export type ClassDetailsInput = z.input<typeof classDetailsForm>;
 
 export const EMPTY_CLASS_DETAILS: ClassDetailsInput = {
   instructorId: '',

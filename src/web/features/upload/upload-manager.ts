@@ -4,7 +4,6 @@ import {
   VIDEO_MESSAGES,
   videoEndpoints,
   type FileProblem,
-  type UploadDetails,
 } from '@shared/videos.contract';
 import { SNIFF_BYTES, sniffVideo } from '@shared/video-sniff';
 import { api, ApiError } from '@web/lib/api';
@@ -16,6 +15,7 @@ import { uploadLogoFile } from './api/upload-logo-file';
 import { UploadStepError } from './api/upload-step-error';
 import { TransferError, uploadVideoFile, type VideoUpload } from './api/upload-video-file';
 import { TransferMeter } from './transfer-meter';
+import type { UploadForm } from './upload-form';
 import { reusableLogo, type UploadProblem } from './upload-state';
 import { clearUploadStore, dispatchUpload, getUploadState, saveUploadDraft } from './upload-store';
 
@@ -105,7 +105,7 @@ function send(file: File) {
 }
 
 /** The details are in: the video is created now, or as soon as the file is sent. */
-export function submitUpload(details: UploadDetails, logo: File | null, client: QueryClient) {
+export function submitUpload(details: UploadForm, logo: File | null, client: QueryClient) {
   queryClient = client;
   dispatchUpload({ type: 'submit', details, logo: details.addLogo ? logo : null });
   void saveWhenReady();
@@ -138,6 +138,7 @@ async function saveWhenReady(): Promise<void> {
       logoFileUrl,
       logoPlacement: details.logoPlacement,
       enhancementNotes: details.enhancementNotes,
+      ...details.details,
     });
     if (queryClient) void refetchOwnerVideos(queryClient);
     void current?.forget();

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { AlertTriangle, CheckCircle2, FileVideo, Play, RotateCcw, Upload } from 'lucide-react';
 import { formatSize } from '@shared/format';
 import {
@@ -19,6 +20,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
 import { LockedNote } from '@web/components/locked-note';
+import { ClassDetailsSection } from './class-details-section';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { LogoOptions } from './logo-options';
@@ -131,324 +133,335 @@ export function UploadPage() {
         />
       )}
 
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Video file</h2>
-            </CardTitle>
-            {phase === 'idle' && (
-              <CardDescription>
-                The upload starts as soon as you choose the file: fill in the details while it goes.
-                An interrupted upload picks up where it stopped.
-              </CardDescription>
-            )}
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {replacing && (
-              <p
-                className="flex gap-2 rounded-lg border bg-muted/30 p-3 text-sm"
-                data-testid="replacing"
-              >
-                <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>
-                  Replacing <strong className="font-medium">{replacing.title}</strong>: its details
-                  are filled in below. The failed video is deleted when you choose the new file.
-                </span>
-              </p>
-            )}
-            {phase === 'idle' && (
-              <>
-                <InterruptedUploads uploads={interrupted} onDiscard={discardInterrupted} />
-                <VideoDropZone onFile={chooseVideo} problem={fileProblem} />
-              </>
-            )}
-
-            {file && phase !== 'idle' && (
-              <div className="space-y-3">
-                <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"
-                  >
-                    <FileVideo className="size-5" />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium" title={file.name}>
-                      {file.name}
-                    </p>
-                    <p className="text-xs text-muted-foreground">{formatSize(file.size)}</p>
-                  </div>
-                  {!locked && (
-                    <>
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        onClick={() => videoInputRef.current?.click()}
-                      >
-                        Change
-                      </Button>
-                      <input
-                        ref={videoInputRef}
-                        type="file"
-                        accept={VIDEO_ACCEPT}
-                        className="sr-only"
-                        tabIndex={-1}
-                        aria-label="Replace video file"
-                        onChange={(event) => {
-                          const next = event.target.files?.[0];
-                          event.target.value = '';
-                          if (next) chooseVideo(next);
-                        }}
-                      />
-                    </>
-                  )}
-                </div>
-                <FieldError id={`${id}-file-problem`} message={fileProblem} />
-                {resumed && (
-                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <RotateCcw aria-hidden="true" className="size-4 shrink-0" />
-                    An earlier upload of this file was interrupted. It continues where it stopped.
-                  </p>
-                )}
-              </div>
-            )}
-          </CardContent>
-        </Card>
-
-        {phase !== 'idle' && (
-          <>
-            <Card>
-              <CardHeader>
-                <CardTitle>
-                  <h2 className="text-lg">Class details</h2>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="space-y-5">
-                <FormField id={ids.title} label="Title" error={errors.title?.message}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      maxLength={VIDEO_TITLE_MAX}
-                      disabled={locked}
-                      {...register('title')}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id={ids.description}
-                  label={
-                    <>
-                      Description{' '}
-                      <span className="font-normal text-muted-foreground">(optional)</span>
-                    </>
-                  }
-                  error={errors.description?.message}
-                  describedBy={ids.descriptionCount}
-                >
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      maxLength={VIDEO_DESCRIPTION_MAX}
-                      disabled={locked}
-                      placeholder="What riders can expect from this class"
-                      className="min-h-20"
-                      {...register('description')}
-                    />
-                  )}
-                </FormField>
-                <Counter
-                  id={ids.descriptionCount}
-                  length={descriptionLength}
-                  max={VIDEO_DESCRIPTION_MAX}
-                />
-              </CardContent>
-            </Card>
-
-            <Card>
-              <CardHeader>
-                <CardTitle>
-                  <h2 className="text-lg">Enhancement</h2>
-                </CardTitle>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-lg">Video file</h2>
+              </CardTitle>
+              {phase === 'idle' && (
                 <CardDescription>
-                  Tell us how this class should look once it is enhanced.
+                  The upload starts as soon as you choose the file: fill in the details while it
+                  goes. An interrupted upload picks up where it stopped.
                 </CardDescription>
-              </CardHeader>
-              <CardContent className="space-y-6">
-                <div className="space-y-2" data-testid="enhancement-included">
-                  <p className="flex items-start gap-2 text-sm">
-                    <CheckCircle2
-                      aria-hidden="true"
-                      className="mt-0.5 size-4 shrink-0 text-success"
-                    />
-                    {included.addLogo
-                      ? 'Every class gets lighting correction, white balance, a light denoise and levelled sound.'
-                      : 'Every class gets lighting correction and levelled sound.'}
-                  </p>
-                  {!included.addLogo && (
-                    <LockedNote feature="advancedEnhancement" message={ENHANCEMENT_LOCKS.colour} />
-                  )}
-                </div>
-
-                <div className="space-y-3">
-                  <div
-                    className={cn(
-                      'flex items-center justify-between gap-4',
-                      // Greyed by colour, not opacity: the words stay readable (contrast).
-                      !included.replaceBackground && 'text-muted-foreground',
-                    )}
-                  >
-                    <div className="space-y-1">
-                      <Label htmlFor={ids.backgroundSwitch}>Replace Background</Label>
-                      <p id={ids.backgroundHint} className="text-sm text-muted-foreground">
-                        Swap the studio behind the instructor for a scene you describe.
-                      </p>
-                    </div>
-                    <Switch
-                      id={ids.backgroundSwitch}
-                      checked={replaceBackground}
-                      disabled={locked || !included.replaceBackground}
-                      aria-describedby={ids.backgroundHint}
-                      onCheckedChange={setReplaceBackground}
-                    />
-                  </div>
-                  {!included.replaceBackground && (
-                    <LockedNote
-                      feature="premiumEnhancement"
-                      message={ENHANCEMENT_LOCKS.background}
-                    />
-                  )}
-                  {replaceBackground && (
-                    <div className="space-y-2">
-                      <Label htmlFor={ids.background}>Background description</Label>
-                      <Textarea
-                        id={ids.background}
-                        maxLength={BACKGROUND_DESCRIPTION_MAX}
-                        disabled={locked}
-                        placeholder="e.g. A sunrise over mountains"
-                        aria-describedby={backgroundProblem ? ids.backgroundWarning : undefined}
-                        {...register('backgroundDescription')}
-                      />
-                      {backgroundProblem && (
-                        <p
-                          id={ids.backgroundWarning}
-                          className="flex items-center gap-2 text-sm font-medium"
-                        >
-                          <AlertTriangle
-                            aria-hidden="true"
-                            className="size-4 shrink-0 text-warning"
-                          />
-                          {backgroundProblem}
-                        </p>
-                      )}
-                    </div>
-                  )}
-                </div>
-
-                <div className="space-y-3">
-                  <div
-                    className={cn(
-                      'flex items-center justify-between gap-4',
-                      // Greyed by colour, not opacity: the words stay readable (contrast).
-                      !included.addLogo && 'text-muted-foreground',
-                    )}
-                  >
-                    <div className="space-y-1">
-                      <Label htmlFor={ids.logoSwitch}>Add Logo</Label>
-                      <p className="text-sm text-muted-foreground">
-                        Place your gym's logo on the video.
-                      </p>
-                    </div>
-                    <Switch
-                      id={ids.logoSwitch}
-                      checked={addLogo}
-                      disabled={locked || !included.addLogo}
-                      onCheckedChange={setAddLogo}
-                    />
-                  </div>
-                  {!included.addLogo && (
-                    <LockedNote feature="advancedEnhancement" message={ENHANCEMENT_LOCKS.logo} />
-                  )}
-                  {addLogo && (
-                    <LogoOptions
-                      video={file}
-                      logo={logo}
-                      gymLogoUrl={gymLogoUrl}
-                      placement={logoPlacement}
-                      onPlacementChange={(next) =>
-                        form.setValue('logoPlacement', next, { shouldDirty: true })
-                      }
-                      logoMissing={logoMissing}
-                      busy={locked}
-                      onChooseLogo={chooseLogo}
-                      onRemoveLogo={removeLogo}
-                    />
-                  )}
-                </div>
-
-                <FormField
-                  id={ids.notes}
-                  label={
-                    <>
-                      Enhancement notes{' '}
-                      <span className="font-normal text-muted-foreground">(optional)</span>
-                    </>
-                  }
-                  error={errors.enhancementNotes?.message}
-                  describedBy={ids.notesCount}
+              )}
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {replacing && (
+                <p
+                  className="flex gap-2 rounded-lg border bg-muted/30 p-3 text-sm"
+                  data-testid="replacing"
                 >
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      maxLength={ENHANCEMENT_NOTES_MAX}
-                      disabled={locked}
-                      placeholder="e.g. The left side of the room is dark; the music is too quiet"
-                      {...register('enhancementNotes')}
-                    />
-                  )}
-                </FormField>
-                <Counter id={ids.notesCount} length={notesLength} max={ENHANCEMENT_NOTES_MAX} />
-              </CardContent>
-            </Card>
-
-            <div className="space-y-3">
-              {(phase === 'waiting' || phase === 'saving') && (
-                <p className="text-right text-sm text-muted-foreground" data-testid="submit-status">
-                  {uploadStatusText(phase, state)}
+                  <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <span>
+                    Replacing <strong className="font-medium">{replacing.title}</strong>: its
+                    details are filled in below. The failed video is deleted when you choose the new
+                    file.
+                  </span>
                 </p>
               )}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                {phase === 'sending' || phase === 'waiting' ? (
-                  <Button type="button" variant="outline" onClick={cancelUpload}>
-                    Cancel upload
-                  </Button>
-                ) : phase === 'stopped' ? (
-                  <>
-                    <Button type="button" variant="outline" onClick={chooseDifferentFile}>
-                      Choose Different File
-                    </Button>
-                    <Button type="button" variant="outline" onClick={resumeUpload}>
-                      <Play aria-hidden="true" />
-                      Continue upload
-                    </Button>
-                  </>
-                ) : (
-                  phase === 'sent' && (
-                    <Button type="button" variant="outline" onClick={chooseDifferentFile}>
-                      Choose Different File
-                    </Button>
-                  )
+              {phase === 'idle' && (
+                <>
+                  <InterruptedUploads uploads={interrupted} onDiscard={discardInterrupted} />
+                  <VideoDropZone onFile={chooseVideo} problem={fileProblem} />
+                </>
+              )}
+
+              {file && phase !== 'idle' && (
+                <div className="space-y-3">
+                  <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"
+                    >
+                      <FileVideo className="size-5" />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium" title={file.name}>
+                        {file.name}
+                      </p>
+                      <p className="text-xs text-muted-foreground">{formatSize(file.size)}</p>
+                    </div>
+                    {!locked && (
+                      <>
+                        <Button
+                          type="button"
+                          variant="outline"
+                          size="sm"
+                          onClick={() => videoInputRef.current?.click()}
+                        >
+                          Change
+                        </Button>
+                        <input
+                          ref={videoInputRef}
+                          type="file"
+                          accept={VIDEO_ACCEPT}
+                          className="sr-only"
+                          tabIndex={-1}
+                          aria-label="Replace video file"
+                          onChange={(event) => {
+                            const next = event.target.files?.[0];
+                            event.target.value = '';
+                            if (next) chooseVideo(next);
+                          }}
+                        />
+                      </>
+                    )}
+                  </div>
+                  <FieldError id={`${id}-file-problem`} message={fileProblem} />
+                  {resumed && (
+                    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                      <RotateCcw aria-hidden="true" className="size-4 shrink-0" />
+                      An earlier upload of this file was interrupted. It continues where it stopped.
+                    </p>
+                  )}
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          {phase !== 'idle' && (
+            <>
+              <Card>
+                <CardHeader>
+                  <CardTitle>
+                    <h2 className="text-lg">Title and description</h2>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="space-y-5">
+                  <FormField id={ids.title} label="Title" error={errors.title?.message}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        maxLength={VIDEO_TITLE_MAX}
+                        disabled={locked}
+                        {...register('title')}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    id={ids.description}
+                    label={
+                      <>
+                        Description{' '}
+                        <span className="font-normal text-muted-foreground">(optional)</span>
+                      </>
+                    }
+                    error={errors.description?.message}
+                    describedBy={ids.descriptionCount}
+                  >
+                    {(control) => (
+                      <Textarea
+                        {...control}
+                        maxLength={VIDEO_DESCRIPTION_MAX}
+                        disabled={locked}
+                        placeholder="What riders can expect from this class"
+                        className="min-h-20"
+                        {...register('description')}
+                      />
+                    )}
+                  </FormField>
+                  <Counter
+                    id={ids.descriptionCount}
+                    length={descriptionLength}
+                    max={VIDEO_DESCRIPTION_MAX}
+                  />
+                </CardContent>
+              </Card>
+
+              <ClassDetailsSection disabled={locked} />
+
+              <Card>
+                <CardHeader>
+                  <CardTitle>
+                    <h2 className="text-lg">Enhancement</h2>
+                  </CardTitle>
+                  <CardDescription>
+                    Tell us how this class should look once it is enhanced.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="space-y-6">
+                  <div className="space-y-2" data-testid="enhancement-included">
+                    <p className="flex items-start gap-2 text-sm">
+                      <CheckCircle2
+                        aria-hidden="true"
+                        className="mt-0.5 size-4 shrink-0 text-success"
+                      />
+                      {included.addLogo
+                        ? 'Every class gets lighting correction, white balance, a light denoise and levelled sound.'
+                        : 'Every class gets lighting correction and levelled sound.'}
+                    </p>
+                    {!included.addLogo && (
+                      <LockedNote
+                        feature="advancedEnhancement"
+                        message={ENHANCEMENT_LOCKS.colour}
+                      />
+                    )}
+                  </div>
+
+                  <div className="space-y-3">
+                    <div
+                      className={cn(
+                        'flex items-center justify-between gap-4',
+                        // Greyed by colour, not opacity: the words stay readable (contrast).
+                        !included.replaceBackground && 'text-muted-foreground',
+                      )}
+                    >
+                      <div className="space-y-1">
+                        <Label htmlFor={ids.backgroundSwitch}>Replace Background</Label>
+                        <p id={ids.backgroundHint} className="text-sm text-muted-foreground">
+                          Swap the studio behind the instructor for a scene you describe.
+                        </p>
+                      </div>
+                      <Switch
+                        id={ids.backgroundSwitch}
+                        checked={replaceBackground}
+                        disabled={locked || !included.replaceBackground}
+                        aria-describedby={ids.backgroundHint}
+                        onCheckedChange={setReplaceBackground}
+                      />
+                    </div>
+                    {!included.replaceBackground && (
+                      <LockedNote
+                        feature="premiumEnhancement"
+                        message={ENHANCEMENT_LOCKS.background}
+                      />
+                    )}
+                    {replaceBackground && (
+                      <div className="space-y-2">
+                        <Label htmlFor={ids.background}>Background description</Label>
+                        <Textarea
+                          id={ids.background}
+                          maxLength={BACKGROUND_DESCRIPTION_MAX}
+                          disabled={locked}
+                          placeholder="e.g. A sunrise over mountains"
+                          aria-describedby={backgroundProblem ? ids.backgroundWarning : undefined}
+                          {...register('backgroundDescription')}
+                        />
+                        {backgroundProblem && (
+                          <p
+                            id={ids.backgroundWarning}
+                            className="flex items-center gap-2 text-sm font-medium"
+                          >
+                            <AlertTriangle
+                              aria-hidden="true"
+                              className="size-4 shrink-0 text-warning"
+                            />
+                            {backgroundProblem}
+                          </p>
+                        )}
+                      </div>
+                    )}
+                  </div>
+
+                  <div className="space-y-3">
+                    <div
+                      className={cn(
+                        'flex items-center justify-between gap-4',
+                        // Greyed by colour, not opacity: the words stay readable (contrast).
+                        !included.addLogo && 'text-muted-foreground',
+                      )}
+                    >
+                      <div className="space-y-1">
+                        <Label htmlFor={ids.logoSwitch}>Add Logo</Label>
+                        <p className="text-sm text-muted-foreground">
+                          Place your gym's logo on the video.
+                        </p>
+                      </div>
+                      <Switch
+                        id={ids.logoSwitch}
+                        checked={addLogo}
+                        disabled={locked || !included.addLogo}
+                        onCheckedChange={setAddLogo}
+                      />
+                    </div>
+                    {!included.addLogo && (
+                      <LockedNote feature="advancedEnhancement" message={ENHANCEMENT_LOCKS.logo} />
+                    )}
+                    {addLogo && (
+                      <LogoOptions
+                        video={file}
+                        logo={logo}
+                        gymLogoUrl={gymLogoUrl}
+                        placement={logoPlacement}
+                        onPlacementChange={(next) =>
+                          form.setValue('logoPlacement', next, { shouldDirty: true })
+                        }
+                        logoMissing={logoMissing}
+                        busy={locked}
+                        onChooseLogo={chooseLogo}
+                        onRemoveLogo={removeLogo}
+                      />
+                    )}
+                  </div>
+
+                  <FormField
+                    id={ids.notes}
+                    label={
+                      <>
+                        Enhancement notes{' '}
+                        <span className="font-normal text-muted-foreground">(optional)</span>
+                      </>
+                    }
+                    error={errors.enhancementNotes?.message}
+                    describedBy={ids.notesCount}
+                  >
+                    {(control) => (
+                      <Textarea
+                        {...control}
+                        maxLength={ENHANCEMENT_NOTES_MAX}
+                        disabled={locked}
+                        placeholder="e.g. The left side of the room is dark; the music is too quiet"
+                        {...register('enhancementNotes')}
+                      />
+                    )}
+                  </FormField>
+                  <Counter id={ids.notesCount} length={notesLength} max={ENHANCEMENT_NOTES_MAX} />
+                </CardContent>
+              </Card>
+
+              <div className="space-y-3">
+                {(phase === 'waiting' || phase === 'saving') && (
+                  <p
+                    className="text-right text-sm text-muted-foreground"
+                    data-testid="submit-status"
+                  >
+                    {uploadStatusText(phase, state)}
+                  </p>
                 )}
-                <Button type="submit" disabled={!canSubmit}>
-                  <Upload aria-hidden="true" />
-                  {locked ? 'Uploading...' : 'Upload Video'}
-                </Button>
+                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  {phase === 'sending' || phase === 'waiting' ? (
+                    <Button type="button" variant="outline" onClick={cancelUpload}>
+                      Cancel upload
+                    </Button>
+                  ) : phase === 'stopped' ? (
+                    <>
+                      <Button type="button" variant="outline" onClick={chooseDifferentFile}>
+                        Choose Different File
+                      </Button>
+                      <Button type="button" variant="outline" onClick={resumeUpload}>
+                        <Play aria-hidden="true" />
+                        Continue upload
+                      </Button>
+                    </>
+                  ) : (
+                    phase === 'sent' && (
+                      <Button type="button" variant="outline" onClick={chooseDifferentFile}>
+                        Choose Different File
+                      </Button>
+                    )
+                  )}
+                  <Button type="submit" disabled={!canSubmit}>
+                    <Upload aria-hidden="true" />
+                    {locked ? 'Uploading...' : 'Upload Video'}
+                  </Button>
+                </div>
               </div>
-            </div>
-          </>
-        )}
-      </form>
+            </>
+          )}
+        </form>
+      </FormProvider>
 
       <RecentUploads idle={phase === 'idle'} />
     </div>

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LOGO_PLACEMENT,
-  VIDEO_MESSAGES,
-  type UploadDetails,
-} from '@shared/videos.contract';
+import { DEFAULT_LOGO_PLACEMENT, VIDEO_MESSAGES } from '@shared/videos.contract';
+import type { UploadForm } from './upload-form';
 import {
   canSubmitIn,
   hasUnfinishedWork,
@@ -17,7 +14,7 @@ import {
 } from './upload-state';
 
 const file = new File(['x'], 'class.mp4', { type: 'video/mp4' });
-const details: UploadDetails = {
+const details: UploadForm = {
   title: 'Hill Climb',
   description: null,
   replaceBackground: false,
@@ -25,6 +22,13 @@ const details: UploadDetails = {
   addLogo: false,
   logoPlacement: DEFAULT_LOGO_PLACEMENT,
   enhancementNotes: null,
+  details: {
+    instructorId: null,
+    difficulty: null,
+    classType: null,
+    equipmentNotes: null,
+    music: [],
+  },
 };
 const stats = { sent: 5, total: 10, bytesPerSecond: null, secondsLeft: null, percent: 50 };
 const run = (...actions: UploadAction[]) =>

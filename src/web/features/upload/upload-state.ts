@@ -1,4 +1,4 @@
-import type { UploadDetails } from '@shared/videos.contract';
+import type { UploadForm } from './upload-form';
 import type { TransferStats } from './transfer-meter';
 
 /**
@@ -48,7 +48,7 @@ export interface UploadState {
   /** The stored address of the sent file. */
   address: string | null;
   /** The details as submitted, kept until the video is created (or saving fails). */
-  submitted: { details: UploadDetails; logo: File | null } | null;
+  submitted: { details: UploadForm; logo: File | null } | null;
   saving: SaveStep | null;
   /** The title of the video created. */
   created: string | null;
@@ -64,7 +64,7 @@ export type UploadAction =
   | { type: 'transferFailed'; problem: UploadProblem }
   | { type: 'stop' }
   | { type: 'resume' }
-  | { type: 'submit'; details: UploadDetails; logo: File | null }
+  | { type: 'submit'; details: UploadForm; logo: File | null }
   | { type: 'saving'; step: SaveStep }
   | { type: 'logoStored'; logo: StoredFile }
   | { type: 'saveFailed'; problem: UploadProblem }

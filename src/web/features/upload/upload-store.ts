@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { UploadDetailsInput } from '@shared/videos.contract';
 import {
   hasUnfinishedWork,
   initialUploadState,
@@ -7,6 +6,7 @@ import {
   type UploadAction,
   type UploadState,
 } from './upload-state';
+import type { UploadFormInput } from './upload-form';
 
 /**
  * The one upload in progress, above every route (decision 0025): the upload screen, the app shell's
@@ -18,7 +18,7 @@ const listeners = new Set<() => void>();
 
 /** The form as the owner left it (restored when the upload screen opens again). */
 export interface UploadDraft {
-  details: UploadDetailsInput;
+  details: UploadFormInput;
   logo: File | null;
   /** The failed video this upload replaces, when it came from its card's Replace. */
   replacing: string | null;

@@ -86,6 +86,11 @@ const failedVideo = {
   replaceBackground: true,
   backgroundDescription: 'Mountains',
   enhancementNotes: 'Louder please',
+  instructorId: null,
+  difficulty: 'Advanced',
+  classType: 'Climb',
+  music: [{ artist: 'Daft Punk', title: 'One More Time', startSeconds: 65 }],
+  equipmentNotes: null,
 };
 
 /** The API as the upload screen meets it. */
@@ -225,6 +230,11 @@ describe('useUploadFlow: the upload', () => {
       form.setValue('description', '   ');
       form.setValue('backgroundDescription', 'A sunrise', { shouldValidate: true });
       form.setValue('enhancementNotes', ' The left side is dark ');
+      form.setValue('details.difficulty', 'Beginner');
+      form.setValue('details.music', [
+        { artist: 'Robyn', title: 'Dancing On My Own', startSeconds: '12:30' },
+        { artist: 'Daft Punk', title: 'One More Time', startSeconds: '0:00' },
+      ]);
     });
     act(() => result.current.flow.setReplaceBackground(true));
     act(() => result.current.flow.setAddLogo(true));
@@ -256,6 +266,15 @@ describe('useUploadFlow: the upload', () => {
       logoFileUrl: '/api/objects/uploads/logo-1',
       logoPlacement: DEFAULT_LOGO_PLACEMENT,
       enhancementNotes: 'The left side is dark',
+      // The class details (issue #20): what is not set goes as null, the music by start.
+      instructorId: null,
+      difficulty: 'Beginner',
+      classType: null,
+      equipmentNotes: null,
+      music: [
+        { artist: 'Daft Punk', title: 'One More Time', startSeconds: 0 },
+        { artist: 'Robyn', title: 'Dancing On My Own', startSeconds: 750 },
+      ],
     });
     expect(result.current.flow.state.created).toBe('Hill Climb');
     expect(result.current.toast).toMatchObject({
@@ -500,6 +519,13 @@ describe('useUploadFlow: an upload that cannot be lost', () => {
         replaceBackground: true,
         backgroundDescription: 'Mountains',
         enhancementNotes: 'Louder please',
+        details: {
+          instructorId: '',
+          difficulty: 'Advanced',
+          classType: 'Climb',
+          equipmentNotes: '',
+          music: [{ artist: 'Daft Punk', title: 'One More Time', startSeconds: '1:05' }],
+        },
       }),
     );
     await act(async () => result.current.flow.chooseVideo(clip('new-take.mp4')));

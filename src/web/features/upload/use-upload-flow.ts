@@ -9,12 +9,10 @@ import {
   checkLogoFile,
   DEFAULT_LOGO_PLACEMENT,
   titleFromFileName,
-  uploadDetailsForm,
   VIDEO_MESSAGES,
-  type UploadDetails,
-  type UploadDetailsInput,
   type VideoDto,
 } from '@shared/videos.contract';
+import { classDetailsInput, EMPTY_CLASS_DETAILS } from '@web/lib/class-details-form';
 import { useOwnerVideos } from '@web/lib/owner-videos';
 import { onPendingUploadFile, takePendingUploadFile } from '@web/lib/pending-upload';
 import { useCurrentUser } from '@web/lib/session';
@@ -32,6 +30,7 @@ import {
   submitUpload,
   videoFileProblem,
 } from './upload-manager';
+import { uploadForm, type UploadForm, type UploadFormInput } from './upload-form';
 import { canSubmitIn, uploadPhase } from './upload-state';
 import { finishUpload, getUploadDraft, saveUploadDraft, useUploadState } from './upload-store';
 
@@ -47,7 +46,7 @@ function enhancementsOf(user: PublicUser | null) {
 }
 
 /** Add Logo starts on when the gym has a logo and its plan includes it (issues #15, #18). */
-function emptyDetails(user: PublicUser | null): UploadDetailsInput {
+function emptyDetails(user: PublicUser | null): UploadFormInput {
   return {
     title: '',
     description: '',
@@ -56,14 +55,15 @@ function emptyDetails(user: PublicUser | null): UploadDetailsInput {
     addLogo: Boolean(user?.companyLogoUrl && enhancementsOf(user).addLogo),
     logoPlacement: DEFAULT_LOGO_PLACEMENT,
     enhancementNotes: '',
+    details: EMPTY_CLASS_DETAILS,
   };
 }
 
 /**
- * A failed video's details, carried into the upload that replaces it (its logo file went with it);
- * a background the plan no longer includes is left off.
+ * A failed video's details and class details, carried into the upload that replaces it (its logo
+ * file went with it); a background the plan no longer includes is left off.
  */
-function detailsOf(video: VideoDto, user: PublicUser | null): UploadDetailsInput {
+function detailsOf(video: VideoDto, user: PublicUser | null): UploadFormInput {
   return {
     title: video.title,
     description: video.description ?? '',
@@ -72,6 +72,7 @@ function detailsOf(video: VideoDto, user: PublicUser | null): UploadDetailsInput
     addLogo: false,
     logoPlacement: video.logoPlacement ?? DEFAULT_LOGO_PLACEMENT,
     enhancementNotes: video.enhancementNotes ?? '',
+    details: classDetailsInput(video),
   };
 }
 
@@ -91,8 +92,8 @@ export function useUploadFlow() {
   const { user } = useCurrentUser();
   /** The gym's logo from Customize: Add Logo uses it unless a file is chosen for this video. */
   const gymLogoUrl = user?.companyLogoUrl ?? null;
-  const form = useForm<UploadDetailsInput, unknown, UploadDetails>({
-    resolver: zodResolver(uploadDetailsForm),
+  const form = useForm<UploadFormInput, unknown, UploadForm>({
+    resolver: zodResolver(uploadForm),
     defaultValues: draft?.details ?? emptyDetails(user),
     mode: 'onChange',
   });
