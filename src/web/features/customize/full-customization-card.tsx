@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
-import { ImageUp, Loader2, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { FilePickButton } from '@web/components/file-pick-button';
 import {
   BRANDING_LOCKS,
   HERO_ACCEPT,
@@ -41,15 +42,12 @@ export function FullCustomizationCard({
   onRemoveHero,
 }: Props) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadHero();
   // Each name is written in its own font: the owner sees what they choose.
   useDisplayFonts(ALL_FONTS);
   const hero = heroPendingRemoval ? null : branding.heroImage;
 
-  function handleFile(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
+  function handleFile(file: File) {
     const problem = !file.type.startsWith('image/')
       ? HERO_MESSAGES.invalidType
       : file.size > HERO_MAX_BYTES
@@ -121,33 +119,18 @@ export function FullCustomizationCard({
               Your hero image is kept: your class page shows it again on Elite Studio.
             </p>
           )}
-          <input
-            ref={input}
-            type="file"
-            accept={HERO_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="hero-input"
-            onChange={(event) => handleFile(event.target.files?.[0])}
-          />
           <div className="flex flex-wrap gap-2">
             {allowed && (
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                disabled={upload.isPending}
-                onClick={() => input.current?.click()}
-                aria-describedby={`${id}-hero-hint`}
+              <FilePickButton
+                accept={HERO_ACCEPT}
+                onFile={handleFile}
+                busy={upload.isPending}
+                icon={<ImageUp aria-hidden="true" />}
+                inputTestId="hero-input"
+                describedBy={`${id}-hero-hint`}
               >
-                {upload.isPending ? (
-                  <Loader2 aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <ImageUp aria-hidden="true" />
-                )}
                 {upload.isPending ? 'Uploading...' : hero ? 'Replace Image' : 'Upload Image'}
-              </Button>
+              </FilePickButton>
             )}
             {hero && (
               <Button

@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
-import { ImageUp, Loader2, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { FilePickButton } from '@web/components/file-pick-button';
 import { BRANDING_LOCKS, LOGO_MESSAGES } from '@shared/branding.contract';
 import { LOGO_ACCEPT } from '@shared/videos.contract';
 import { LogoMark } from '@web/components/logo';
@@ -24,12 +25,9 @@ interface LogoCardProps {
 /** Logo upload (product.md §2, §5 messages, §8 toasts): checked here, checked and re-encoded on the server. */
 export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove, locked }: LogoCardProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
 
-  function handleFile(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
+  function handleFile(file: File) {
     const problem = checkLogoFile(file);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
@@ -77,35 +75,19 @@ export function LogoCard({ logoUrl, pendingRemoval, onUploaded, onRemove, locked
                   ? 'The default logo will be used when you save your changes.'
                   : 'The default logo. Upload your own: PNG, JPG, WebP, GIF or SVG, up to 5MB.'}
           </p>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            accept={LOGO_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="logo-input"
-            onChange={(event) => handleFile(event.target.files?.[0])}
-          />
           {locked && <LockedNote feature="customBranding" message={BRANDING_LOCKS.logo} />}
           <div className="flex flex-wrap gap-2">
             {!locked && (
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                disabled={upload.isPending}
-                onClick={() => input.current?.click()}
-                aria-describedby={`${id}-hint`}
+              <FilePickButton
+                accept={LOGO_ACCEPT}
+                onFile={handleFile}
+                busy={upload.isPending}
+                icon={<ImageUp aria-hidden="true" />}
+                inputTestId="logo-input"
+                describedBy={`${id}-hint`}
               >
-                {upload.isPending ? (
-                  <Loader2 aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <ImageUp aria-hidden="true" />
-                )}
                 {upload.isPending ? 'Uploading...' : 'Upload Logo'}
-              </Button>
+              </FilePickButton>
             )}
             {logoUrl && (
               <Button

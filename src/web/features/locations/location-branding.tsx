@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
-import { ImageUp, Loader2, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { ImageUp, RotateCcw } from 'lucide-react';
+import { FilePickButton } from '@web/components/file-pick-button';
 import type { LocationDto, LocationResponse } from '@shared/locations.contract';
 import { LOGO_ACCEPT } from '@shared/videos.contract';
 import { CustomDomainForm, type DomainAnswer } from '@web/components/custom-domain-form';
@@ -54,15 +55,12 @@ export function LocationBranding({ location }: { location: LocationDto }) {
 
 function LocationLogo({ location }: { location: LocationDto }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLocationLogo();
   const remove = useRemoveLocationLogo();
   const own = location.overrides.logoUrl !== null;
   const busy = upload.isPending || remove.isPending;
 
-  function handleFile(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
+  function handleFile(file: File) {
     const problem = checkLogoFile(file);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
@@ -113,33 +111,19 @@ function LocationLogo({ location }: { location: LocationDto }) {
               ? 'Its own logo. Upload another to replace it.'
               : 'Your gym’s logo. Upload one for this location only: PNG, JPG, WebP, GIF or SVG, up to 5MB.'}
           </p>
-          <input
-            ref={input}
-            type="file"
-            accept={LOGO_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="location-logo-input"
-            onChange={(event) => handleFile(event.target.files?.[0])}
-          />
           <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              onClick={() => input.current?.click()}
-              aria-describedby={`${id}-hint`}
+            <FilePickButton
+              accept={LOGO_ACCEPT}
+              onFile={handleFile}
+              busy={upload.isPending}
+              disabled={remove.isPending}
+              icon={<ImageUp aria-hidden="true" />}
+              inputTestId="location-logo-input"
+              describedBy={`${id}-hint`}
             >
-              {upload.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <ImageUp aria-hidden="true" />
-              )}
               {upload.isPending ? 'Uploading...' : 'Upload logo'}
               <span className="sr-only"> for {location.name}</span>
-            </Button>
+            </FilePickButton>
             {own && (
               <Button
                 type="button"
