@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classDetailsFields } from './class-details.contract';
+import { classDetailsFields, classDetailsView } from './class-details.contract';
 import { analyticsQuery, analyticsResponse, type AnalyticsResponse } from './analytics.contract';
 import { reenhanceBody, type ReenhanceBody } from './backgrounds.contract';
 import { endpoint } from './endpoint';
@@ -87,6 +87,8 @@ export const apiClass = z.object({
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** What riders choose it by (issue #20): the instructor (GET /api/v1/instructors), difficulty… */
+  ...classDetailsView.shape,
 });
 export type ApiClass = z.infer<typeof apiClass>;
 
@@ -156,6 +158,17 @@ const locationsPage = page(
   }),
 );
 export type LocationsPage = z.infer<typeof locationsPage>;
+
+const instructorsPage = page(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    /** A square photo (absolute URL), or null. */
+    photoUrl: z.string().nullable(),
+    classCount: z.number(),
+  }),
+);
+export type InstructorsPage = z.infer<typeof instructorsPage>;
 
 export const apiV1Endpoints = {
   listClasses: withSchemas(
@@ -233,6 +246,15 @@ export const apiV1Endpoints = {
       summary: 'Your locations: the gym itself first, then the further ones (Elite Studio)',
     }),
     { response: locationsPage },
+  ),
+  listInstructors: withSchemas(
+    endpoint<{ response: InstructorsPage }>()({
+      method: 'GET',
+      path: `${API_V1_PREFIX}/instructors`,
+      access: 'api-read',
+      summary: "Your studio's instructors, by name: the instructorId of a class names one",
+    }),
+    { response: instructorsPage },
   ),
   /** tus' creation, with a read-and-write key: Upload-Length, Upload-Metadata filetype. */
   uploadCreate: endpoint()({

@@ -91,6 +91,7 @@ export interface OperationDoc<E> {
 }
 
 const CLASS_ID = '6f1c2a4e-8b7d-4c3a-9e21-5d0f7a9b3c12';
+const INSTRUCTOR_ID = '0b7e2d94-3c1a-4f6e-8a25-7d9c4e1f6b38';
 const ORIGIN = 'https://app.cadence.example';
 const UPLOAD_URL = `${API_V1_UPLOADS_PATH}/b3duZXIvMjAyNi0xMS0yMC9hOGYzLm1wNA`;
 const OBJECT_URL = '/api/objects/uploads/9c1e4b7a/2026-11-20/a8f3.mp4';
@@ -114,6 +115,14 @@ const readyClass: ApiClass = {
   uploadedAt: '2026-11-20T09:14:03.000Z',
   enhancedAt: '2026-11-20T09:41:55.000Z',
   updatedAt: '2026-11-20T09:41:55.000Z',
+  instructorId: INSTRUCTOR_ID,
+  difficulty: 'Advanced',
+  classType: 'Climb',
+  music: [
+    { artist: 'Daft Punk', title: 'One More Time', startSeconds: 0 },
+    { artist: 'Robyn', title: 'Dancing On My Own', startSeconds: 312 },
+  ],
+  equipmentNotes: 'A towel and a full bottle',
 };
 
 const newClass: ApiClass = {
@@ -272,6 +281,22 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
           { hour: 18, views: 27 },
         ],
       },
+    },
+  },
+  listInstructors: {
+    tag: 'Classes',
+    description:
+      "The studio's instructors (managed under Instructors in the app), by name. A class's `instructorId` names one of them; `classCount` is how many classes do.",
+    response: {
+      data: [
+        {
+          id: INSTRUCTOR_ID,
+          name: 'Maya Ortiz',
+          photoUrl: `${ORIGIN}/api/instructor-photos/9c1e4b7a-2f3d-4e5b-8a6c-7d8e9f0a1b2c/3f9a1c7e5b2d4a6c8e0f1a2b.webp`,
+          classCount: 12,
+        },
+      ],
+      nextCursor: null,
     },
   },
   listLocations: {

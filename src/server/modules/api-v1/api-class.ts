@@ -19,7 +19,7 @@ export function apiOrigin(
     : '';
 }
 
-const absolute = (origin: string, path: string | null) =>
+export const absolute = (origin: string, path: string | null) =>
   path === null ? null : /^https?:\/\//.test(path) ? path : `${origin}${path}`;
 const numberOrNull = (text: string | null) => {
   const value = text === null ? NaN : Number(text);
@@ -48,5 +48,10 @@ export function toApiClass(row: VideoRow, origin: string): ApiClass {
     uploadedAt: video.uploadedAt,
     enhancedAt: video.enhancedAt,
     updatedAt: video.updatedAt,
+    instructorId: video.instructorId,
+    difficulty: video.difficulty,
+    classType: video.classType,
+    music: video.music,
+    equipmentNotes: video.equipmentNotes,
   };
 }

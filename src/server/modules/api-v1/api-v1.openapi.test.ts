@@ -192,6 +192,7 @@ function everyOperation(classId: string, uploadUrl: string) {
     ['POST', `/api/v1/classes/${classId}/reprocess`, { body: { backgroundId: 'studio' } }],
     ['GET', '/api/v1/analytics'],
     ['GET', '/api/v1/locations'],
+    ['GET', '/api/v1/instructors'],
     ['POST', '/api/v1/uploads', tusCreate(10)],
     ['HEAD', uploadUrl, { headers: TUS }],
     ['PATCH', uploadUrl, { headers: TUS, raw: 'x' }],
@@ -298,12 +299,13 @@ describe('every /api/v1 answer matches the OpenAPI document', () => {
     expect((await api(write, 'DELETE', `/api/v1/classes/${id}`)).statusCode).toBe(204);
   });
 
-  it('analytics and locations', async () => {
+  it('analytics, locations and instructors', async () => {
     const today = new Date(t.now()).toISOString().slice(0, 10);
     expect((await api(read, 'GET', '/api/v1/analytics')).statusCode).toBe(200);
     const ranged = await api(read, 'GET', `/api/v1/analytics?from=${today}&to=${today}&tz=UTC`);
     expect(ranged.statusCode).toBe(200);
     expect((await api(read, 'GET', '/api/v1/locations')).statusCode).toBe(200);
+    expect((await api(read, 'GET', '/api/v1/instructors')).statusCode).toBe(200);
   });
 
   it('400, 404, 409, 413, 415 and 422 on the JSON routes, in the API error shape', async () => {

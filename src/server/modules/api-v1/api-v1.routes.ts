@@ -3,10 +3,11 @@ import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
 import { idOrNotFound } from '../../lib/ids';
 import type { RouteCollector } from '../../plugins/routes';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { InstructorsService } from '../instructors/instructors.service';
 import type { LocationsService } from '../locations/locations.service';
 import type { ReenhanceService } from '../videos/reenhance.service';
 import type { VideosService } from '../videos/videos.service';
-import { apiOrigin, toApiClass } from './api-class';
+import { absolute, apiOrigin, toApiClass } from './api-class';
 import { pageOf } from './class-cursor';
 
 interface Deps {
@@ -14,6 +15,7 @@ interface Deps {
   reenhance: ReenhanceService;
   analytics: AnalyticsService;
   locations: LocationsService;
+  instructors: InstructorsService;
   /** PUBLIC_URL's origin and the app's host names: where the API's absolute addresses point. */
   origin: { publicOrigin: string | undefined; appHosts: readonly string[] };
 }
@@ -26,7 +28,7 @@ const classId = (params: { id: string }) => idOrNotFound(params.id, API_MESSAGES
  */
 export function apiV1Routes(
   routes: RouteCollector,
-  { videos, reenhance, analytics, locations, origin: hosts }: Deps,
+  { videos, reenhance, analytics, locations, instructors, origin: hosts }: Deps,
 ): void {
   routes.route(apiV1Endpoints.listClasses, async ({ user, query, request }) => {
     const origin = apiOrigin(request, hosts);
@@ -83,6 +85,18 @@ export function apiV1Routes(
   );
 
   routes.route(apiV1Endpoints.analytics, ({ user, query }) => analytics.overview(user, query));
+
+  routes.route(apiV1Endpoints.listInstructors, async ({ user, request }) => {
+    const origin = apiOrigin(request, hosts);
+    const view = await instructors.view(user);
+    return {
+      data: view.instructors.map((instructor) => ({
+        ...instructor,
+        photoUrl: absolute(origin, instructor.photoUrl),
+      })),
+      nextCursor: null,
+    };
+  });
 
   routes.route(apiV1Endpoints.listLocations, async ({ user, request }) => {
     const origin = apiOrigin(request, hosts);

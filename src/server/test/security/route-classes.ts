@@ -548,6 +548,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   }),
   'GET /api/v1/analytics': api('api-read', 200),
   'GET /api/v1/locations': api('api-read', 200),
+  'GET /api/v1/instructors': api('api-read', 200),
   'POST /api/v1/uploads': api('api-write', 201, {
     body: 'file',
     request: () => ({ url: '/api/v1/uploads', headers: TUS_CREATE_HEADERS }),
