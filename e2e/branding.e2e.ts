@@ -213,6 +213,9 @@ describe('the public gym page', () => {
     );
     expect(tops[0]).toBe(tops[1]);
     expect(await page.getByTestId('stat-classes').textContent()).toContain('4');
+    // The samples keep sample figures.
+    expect(await page.getByTestId('stat-minutes').textContent()).toBe('150+Minutes of Content');
+    expect(await page.getByTestId('stat-levels').textContent()).toBe('3Difficulty Levels');
     // A sample class has nothing to play: Start Class says so and the page stays.
     await cards
       .first()
@@ -246,8 +249,9 @@ describe('the public gym page', () => {
     await first.getByText('with Instructor').waitFor();
     expect(await first.locator('[data-difficulty]').textContent()).toBe('Intermediate');
     await first.getByText('1 h 5 min').waitFor();
-    expect(await page.getByTestId('stat-minutes').textContent()).toContain('150+');
-    expect(await page.getByTestId('stat-levels').textContent()).toContain('3');
+    // Real figures (issue #20): 65 + 30 + 45 minutes of ready classes, all at the default level.
+    expect(await page.getByTestId('stat-minutes').textContent()).toBe('140Minutes of Content');
+    expect(await page.getByTestId('stat-levels').textContent()).toBe('1Difficulty Level');
 
     // Start Class opens the class player (e2e/rider.e2e.ts plays a real stream); these seeded rows
     // have no media, so the player says so, and Classes goes back to the list.

@@ -9,6 +9,7 @@ import type { VideoResponse } from '@shared/videos.contract';
 import {
   screenshot,
   seriousA11yViolations,
+  SHOTS_DIR,
   startE2E,
   VIEWPORTS,
   type E2E,
@@ -41,11 +42,14 @@ async function toast(page: Page, title: string) {
     .waitFor({ timeout: 15_000 });
 }
 
-/** Every size and theme of a screen, from one page per theme (resized, not reloaded). */
+/**
+ * Every size and theme of a screen, from one page per theme (resized, not reloaded); a dialog is
+ * shot as the screen shows it, then scrolled to its end (`dialog`).
+ */
 async function shots(
   open: (page: Page) => Promise<void>,
   name: string,
-  { signedIn = true } = {},
+  { signedIn = true, dialog = false } = {},
 ): Promise<void> {
   for (const dark of [false, true]) {
     const page = await e2e.newPage({
@@ -59,7 +63,15 @@ async function shots(
       await page.setViewportSize({ width, height });
       // Dialogs and chips settle after a resize (and the dialog's opening transition).
       await page.waitForTimeout(250);
-      await screenshot(page, `class-details-${name}-${size}-${dark ? 'dark' : 'light'}`);
+      const file = `class-details-${name}-${size}-${dark ? 'dark' : 'light'}`;
+      if (!dialog) {
+        await screenshot(page, file);
+        continue;
+      }
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${file}.png`) });
+      await page.getByRole('dialog').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${file}-end.png`) });
+      await page.getByRole('dialog').evaluate((el) => el.scrollTo(0, 0));
     }
     await page.close();
   }
@@ -234,14 +246,20 @@ describe('class details', () => {
       await page.getByTestId('instructor-row').first().waitFor();
       await page.getByTestId('instructor-photo').waitFor();
     }, 'instructors');
-    await shots(async (page) => {
-      await page.goto('/videos');
-      await page.getByRole('button', { name: `Edit ${CLASSES.recovery}` }).click();
-      await page
-        .getByRole('dialog', { name: 'Edit video' })
-        .getByLabel('Artist, track 1')
-        .waitFor();
-    }, 'edit-dialog');
+    await shots(
+      async (page) => {
+        await page.goto('/videos');
+        await page.getByRole('button', { name: `Edit ${CLASSES.recovery}` }).click();
+        await page
+          .getByRole('dialog', { name: 'Edit video' })
+          .getByLabel('Artist, track 1')
+          .waitFor();
+        // The saved instructor shows once the roster's options are there.
+        await expect.poll(() => page.getByLabel('Instructor').inputValue()).not.toBe('');
+      },
+      'edit-dialog',
+      { dialog: true },
+    );
     await shots(
       async (page) => {
         await page.goto(`/gym/${SLUG}?difficulty=Beginner&q=ride`);

@@ -46,6 +46,7 @@ export function ClassDetailsFields({ disabled = false }: { disabled?: boolean })
   const fieldErrors = errors.details;
   const instructors = useInstructors();
   const roster = instructors.data?.instructors ?? [];
+  const instructorId = watch('details.instructorId');
   const classType = watch('details.classType') ?? '';
   const notesLength = (watch('details.equipmentNotes') ?? '').length;
 
@@ -64,6 +65,8 @@ export function ClassDetailsFields({ disabled = false }: { disabled?: boolean })
               disabled={disabled || instructors.isLoading}
               className={cn(SELECT, 'max-w-xs flex-1')}
               {...register('details.instructorId')}
+              // Controlled: the saved instructor shows once the roster's options arrive.
+              value={instructorId}
             >
               <option value="">None</option>
               {roster.map((instructor) => (

@@ -46,7 +46,7 @@ export function ClassSearch({
         placeholder="Search title, instructor, type"
         autoComplete="off"
         enterKeyHint="search"
-        className="h-12 w-full rounded-full border border-input bg-card pr-4 pl-11 text-lg text-card-foreground outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="h-11 w-full rounded-full border border-input bg-card pr-4 pl-11 text-lg text-card-foreground outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
         data-testid="class-search"
       />
     </label>
@@ -55,7 +55,8 @@ export function ClassSearch({
 
 /**
  * One row of chips (issue #20): length, level, instructor and type, each kind offered when the
- * classes differ in it. The row scrolls sideways when it is wider than the screen.
+ * classes differ in it. The row scrolls sideways when it is wider than the screen (a tablet keeps
+ * two class cards above the fold); a wide desktop screen wraps it instead.
  */
 export function ClassFilterChips({
   filters,
@@ -81,17 +82,16 @@ export function ClassFilterChips({
 
   return (
     <div
-      className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] @5xl:flex-wrap"
+      className="-mx-4 flex items-center gap-x-6 gap-y-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] @7xl:flex-wrap"
       data-testid="class-filters"
     >
-      {groups.map(({ key, label }, index) => (
+      {groups.map(({ key, label }) => (
         <div
           key={key}
           role="group"
           aria-labelledby={`${id}-${key}`}
           className="flex shrink-0 items-center gap-2"
         >
-          {index > 0 && <span aria-hidden="true" className="mx-1 h-7 w-px bg-border" />}
           <span id={`${id}-${key}`} className="text-sm font-semibold text-muted-foreground">
             {label}
           </span>

@@ -391,8 +391,8 @@ export function GymView({
         heroImage={branding.heroImage}
         headingLevel={(1 + base) as Level}
       />
-      <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pt-5 @2xl:pb-12">
-        <section aria-labelledby={headingId} className="space-y-3 @2xl:space-y-4">
+      <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pb-12">
+        <section aria-labelledby={headingId} className="space-y-3">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Heading
               level={(2 + base) as Level}

@@ -174,11 +174,11 @@ function InstructorRow({
 
   return (
     <article
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center"
+      className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm"
       aria-labelledby={`${id}-name`}
       data-testid="instructor-row"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      <div className="flex min-w-56 flex-1 items-center gap-3">
         <InstructorAvatar name={name} photoUrl={instructor.photoUrl} className="size-14 text-lg" />
         <div className="min-w-0">
           <h2 id={`${id}-name`} className="truncate text-base font-semibold">
