@@ -89,14 +89,6 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/media/background-args.ts', String.raw`/[a-z]+/g`],
   ['src/server/modules/admin/admin.repository.ts', String.raw`/[\\%_]/g`],
   [
-    'src/server/modules/admin/admin.service.ts',
-    String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
-  ],
-  [
-    'src/server/modules/analytics/analytics.service.ts',
-    String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
-  ],
-  [
     'src/server/modules/branding/branding.service.ts',
     String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/`,
   ],
@@ -105,7 +97,16 @@ const INLINE: Array<[file: string, literal: string]> = [
     'src/server/modules/branding/branding.service.ts',
     String.raw`/^[a-z0-9]{16,40}-\d{3,4}\.webp$/`,
   ],
-  ['src/server/modules/branding/branding.routes.ts', String.raw`/\.\w+$/`],
+  ['src/server/storage/send-image.ts', String.raw`/\.\w+$/`],
+  [
+    'src/server/lib/ids.ts',
+    String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
+  ],
+  ['src/server/modules/api-keys/api-keys.service.ts', String.raw`/^bearer +(\S{1,200})$/i`],
+  ['src/server/modules/api-v1/api-class.ts', String.raw`/^https?:\/\//`],
+  ['src/server/modules/api-v1/class-cursor.ts', String.raw`/^[\w-]{1,200}$/`],
+  ['src/server/modules/api-v1/class-cursor.ts', String.raw`/^(\d{1,15})\.([0-9a-f-]{36})$/`],
+  ['src/server/modules/instructors/instructors.service.ts', String.raw`/^[a-f0-9]{24}\.webp$/`],
   ['src/server/modules/branding/hero-image.ts', String.raw`/pixel limit/i`],
   ['src/server/modules/branding/logo-image.ts', String.raw`/pixel limit/i`],
   ['src/server/modules/gyms/gyms.routes.ts', String.raw`/^W\//`],
@@ -121,15 +122,7 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^https:\/\//i`],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^\/(?!\/)/`],
   ['src/server/modules/gyms/public-page.ts', String.raw`/[&<>"']/g`],
-  [
-    'src/server/modules/files/files.routes.ts',
-    String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
-  ],
   ['src/server/modules/files/files.routes.ts', String.raw`/^[A-Z0-9-]{1,64}$/i`],
-  [
-    'src/server/modules/videos/videos.routes.ts',
-    String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`,
-  ],
   ['src/server/modules/uploads/tus.server.ts', String.raw`/^[\w-]+$/`],
   ['src/server/media/media-files.ts', String.raw`/\.([a-z0-9]+)$/i`],
   ['src/server/storage/content-type.ts', String.raw`/^GIF8[79]a$/`],
