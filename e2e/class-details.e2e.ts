@@ -218,6 +218,18 @@ describe('class details', () => {
     expect(
       await filters.getByRole('button', { name: 'Beginner' }).getAttribute('aria-pressed'),
     ).toBe('true');
+    // Start Class adds ?class= beside the filters; closing the player leaves them as they were
+    // (these seeded rows have no media: the player says so).
+    await recovery.getByRole('button', { name: /Start Class/ }).click();
+    const player = page.getByTestId('class-player');
+    await player.getByTestId('player-error').waitFor();
+    const playing = new URL(page.url()).searchParams;
+    expect([playing.get('difficulty'), playing.get('duration')]).toEqual(['Beginner', 'under-20']);
+    expect(playing.get('class')).toMatch(/^[0-9a-f-]{36}$/);
+    await player.getByRole('button', { name: 'Classes', exact: true }).click();
+    await player.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('?difficulty=Beginner&duration=under-20');
+    expect(await titles()).toEqual([CLASSES.recovery]);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(titles).toHaveLength(4);
     expect(new URL(page.url()).search).toBe('');
