@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useRevokeApiKey } from './api/api-keys';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CreateKeyDialog } from './create-key-dialog';
 import { ApiReferenceLink } from './api-reference-link';
 import { lastUsed } from './format';

@@ -14,7 +14,7 @@ import { Switch } from '@web/components/ui/switch';
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useDeleteWebhook, useTestWebhook, useUpdateWebhook } from './api/webhooks';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { DeliveryLog } from './delivery-log';
 import { eventLabel, testOutcome } from './format';
 import { SecretDialog, type ShownSecret } from './secret-dialog';

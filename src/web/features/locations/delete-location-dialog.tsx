@@ -1,16 +1,6 @@
-import { useRef, type MouseEvent } from 'react';
 import { gymPagePath } from '@shared/gyms.contract';
 import type { LocationDto } from '@shared/locations.contract';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useDeleteLocation } from './api/locations';
@@ -34,69 +24,54 @@ export function DeleteLocationDialog({
   onDeleted: () => void;
 }) {
   const remove = useDeleteLocation();
-  const deleted = useRef(false);
-
-  function confirm(event: MouseEvent) {
-    event.preventDefault();
-    if (!location) return;
-    remove.mutate(location.id, {
-      onSuccess: ({ message }) => {
-        deleted.current = true;
-        toast({ title: message, description: `${location.name} and its page are gone.` });
-        onClose();
-      },
-      onError: (error) => {
-        toast({
-          title: 'Delete failed',
-          description: failureMessage(error, 'Unable to delete the location. Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
-  }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={location !== null}
-      onOpenChange={(open) => !open && !remove.isPending && onClose()}
-    >
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!deleted.current) return;
-          deleted.current = false;
-          event.preventDefault();
-          onDeleted();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {location?.name}?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="grid gap-2">
-              <p>
-                Its page{' '}
-                <span className="font-mono break-all">
-                  {location ? gymPagePath(location.slug) : ''}
-                </span>{' '}
-                goes offline. Your classes are not deleted.
-              </p>
-              {onlyHere.length > 0 ? (
-                <p data-testid="delete-location-classes">
-                  Classes only offered here go back to {firstName}, your first location:{' '}
-                  {onlyHere.map((title) => `“${title}”`).join(', ')}.
-                </p>
-              ) : (
-                <p>Every class it offers is also offered at another location.</p>
-              )}
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete location'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title={`Delete ${location?.name ?? ''}?`}
+      description={
+        <>
+          <p>
+            Its page{' '}
+            <span className="font-mono break-all">
+              {location ? gymPagePath(location.slug) : ''}
+            </span>{' '}
+            goes offline. Your classes are not deleted.
+          </p>
+          {onlyHere.length > 0 ? (
+            <p data-testid="delete-location-classes">
+              Classes only offered here go back to {firstName}, your first location:{' '}
+              {onlyHere.map((title) => `“${title}”`).join(', ')}.
+            </p>
+          ) : (
+            <p>Every class it offers is also offered at another location.</p>
+          )}
+        </>
+      }
+      action="Delete location"
+      pendingAction="Deleting..."
+      pending={remove.isPending}
+      onConfirm={(done) => {
+        if (!location) return;
+        remove.mutate(location.id, {
+          onSuccess: ({ message }) => {
+            toast({ title: message, description: `${location.name} and its page are gone.` });
+            done();
+          },
+          onError: (error) => {
+            toast({
+              title: 'Delete failed',
+              description: failureMessage(
+                error,
+                'Unable to delete the location. Please try again.',
+              ),
+              variant: 'destructive',
+            });
+          },
+        });
+      }}
+      onClose={onClose}
+      onDone={onDeleted}
+    />
   );
 }

@@ -11,7 +11,8 @@ import {
 } from '@web/components/ui/alert-dialog';
 
 /**
- * Confirms a destructive step (revoke a key, delete an endpoint) that names what it acts on. While
+ * Confirms a destructive step (revoke a key, delete an endpoint or a location) that names what it
+ * acts on. While
  * it runs the dialog stays; once done, focus goes to `onDone`'s choice, since the button that
  * opened it may be gone.
  */
@@ -59,7 +60,9 @@ export function ConfirmDialog({
       >
         <AlertDialogHeader>
           <AlertDialogTitle className="break-words">{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
