@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Check, Search, SearchX, X } from 'lucide-react';
 import { InstructorAvatar } from '@web/components/instructor-avatar';
 import { cn } from '@web/lib/utils';
@@ -71,6 +71,17 @@ export function ClassFilterChips({
   onChange: (next: ClassFilters) => void;
 }) {
   const id = useId();
+  const row = useRef<HTMLDivElement>(null);
+  // A bookmarked filter may sit off to the side on a phone: the row opens with it in view.
+  useEffect(() => {
+    const chosen = row.current?.querySelector('[aria-pressed="true"]');
+    if (!row.current || !chosen) return;
+    const frame = row.current.getBoundingClientRect();
+    if (chosen.getBoundingClientRect().right <= frame.right) return;
+    // Its kind's label comes along: "Level ✓ Beginner".
+    const group = chosen.closest('[role="group"]') ?? chosen;
+    row.current.scrollLeft += group.getBoundingClientRect().left - frame.left - 16;
+  }, []);
   const photos = new Map(classes.map((c) => [c.instructor.id, c.instructor.photoUrl]));
   // A kind with a single value filters nothing, unless the address chose it (a bookmark).
   const groups = GROUPS.filter(({ key }) => options[key].length > 1 || filters[key] !== null);
@@ -82,6 +93,7 @@ export function ClassFilterChips({
 
   return (
     <div
+      ref={row}
       className="-mx-4 flex items-center gap-x-6 gap-y-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] @7xl:flex-wrap"
       data-testid="class-filters"
     >
