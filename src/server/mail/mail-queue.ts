@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Db, type JobWithMetadata } from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/client';
-import { QUEUE_SCHEMA } from '../jobs/queue-upgrade';
-import { executorFor } from '../jobs/sql-executor';
+import { jobIdFor, lazyQueue } from '../jobs/lazy-queue';
 import type { Mailer } from './mailer';
 import { renderMail, type MailPayload } from './render';
 
@@ -83,12 +81,6 @@ const CARRIES_A_CREDENTIAL: ReadonlySet<MailPayload['template']> = new Set([
   'email-change-confirm',
 ]);
 
-/** A job id from an idempotency key (pg-boss ids are UUIDs): the same key, the same job. */
-function jobIdFor(key: string): string {
-  const h = createHash('sha256').update(`cadence mail ${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 /**
  * The `mail` queue on the app's database (pg-boss, like the media jobs) and its worker. The queue
  * starts on first use (a process that never sends mail never starts it).
@@ -101,29 +93,26 @@ export function createMailQueue({
   scheduler = false,
 }: MailQueueOptions): MailQueue {
   const settings = { ...DEFAULT_MAIL_SETTINGS, ...overrides };
-  const boss = new PgBoss({
-    db: executorFor(database) as Db,
-    schema: QUEUE_SCHEMA,
+  const {
+    boss,
+    start,
+    stop: stopQueue,
+  } = lazyQueue({
+    database,
+    log,
+    name: QUEUE,
     schedule: scheduler,
-    supervise: true,
-    migrate: true,
+    options: {
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelay,
+      retryDelayMax: settings.retryDelayMax,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      // Kept an hour after it is sent (the window of `enqueue`'s key); a job with a live link goes
+      // at once (CARRIES_A_CREDENTIAL).
+      deleteAfterSeconds: 60 * 60,
+    },
   });
-  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
-  let started: Promise<void> | undefined;
-  const start = () =>
-    (started ??= (async () => {
-      await boss.start();
-      await boss.createQueue(QUEUE, {
-        retryLimit: settings.retryLimit,
-        retryDelay: settings.retryDelay,
-        retryDelayMax: settings.retryDelayMax,
-        retryBackoff: true,
-        expireInSeconds: 5 * 60,
-        // Kept an hour after it is sent (the window of `enqueue`'s key); a job with a live link goes
-        // at once (CARRIES_A_CREDENTIAL).
-        deleteAfterSeconds: 60 * 60,
-      });
-    })());
   let working = false;
   let handleRequest: MailRequestHandler | undefined;
 
@@ -159,7 +148,7 @@ export function createMailQueue({
   return {
     async enqueue(payload, options = {}) {
       await start();
-      await boss.send(QUEUE, payload, options.key ? { id: jobIdFor(options.key) } : {});
+      await boss.send(QUEUE, payload, options.key ? { id: jobIdFor(QUEUE, options.key) } : {});
     },
     async schedule(name, cron, run) {
       await start();
@@ -199,10 +188,7 @@ export function createMailQueue({
       );
     },
     async stop() {
-      if (started) {
-        await started.catch(() => {});
-        await boss.stop({ graceful: true, close: false, timeout: 10_000 });
-      }
+      await stopQueue();
       mailer.close();
     },
   };

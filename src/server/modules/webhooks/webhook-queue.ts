@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Db, type Job } from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
-import { QUEUE_SCHEMA } from '../../jobs/queue-upgrade';
-import { executorFor } from '../../jobs/sql-executor';
+import { jobIdFor, lazyQueue } from '../../jobs/lazy-queue';
 
 const QUEUE = 'webhook-delivery';
 
@@ -37,12 +35,6 @@ export interface WebhookQueue {
   stop(): Promise<void>;
 }
 
-/** A pg-boss job id (a uuid) from the delivery and attempt. */
-function jobIdFor({ deliveryId, attempt }: DeliveryJob): string {
-  const h = createHash('sha256').update(`cadence webhook ${deliveryId} ${attempt}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 /**
  * The `webhook-delivery` queue on the app's database (pg-boss, beside mail and media): a job per
  * attempt, scheduled by the webhooks service with its own backoff (pg-boss's retries are not used:
@@ -59,33 +51,29 @@ export function createWebhookQueue({
   settings?: Partial<WebhookQueueSettings>;
 }): WebhookQueue {
   const settings = { ...DEFAULT_WEBHOOK_QUEUE_SETTINGS, ...overrides };
-  const boss = new PgBoss({
-    db: executorFor(database) as Db,
-    schema: QUEUE_SCHEMA,
-    schedule: false,
-    supervise: true,
-    migrate: true,
+  const {
+    boss,
+    start,
+    stop: stopQueue,
+  } = lazyQueue({
+    database,
+    log,
+    name: QUEUE,
+    options: {
+      // A lost attempt (a worker that died) is found again by the service's sweep.
+      retryLimit: 0,
+      // Longer than an attempt's timeout.
+      expireInSeconds: 2 * 60,
+      deleteAfterSeconds: 24 * 60 * 60,
+    },
   });
-  boss.on('error', (err) => log.error({ err }, 'webhook queue error'));
-  let started: Promise<void> | undefined;
-  const start = () =>
-    (started ??= (async () => {
-      await boss.start();
-      await boss.createQueue(QUEUE, {
-        // A lost attempt (a worker that died) is found again by the service's sweep.
-        retryLimit: 0,
-        // Longer than an attempt's timeout.
-        expireInSeconds: 2 * 60,
-        deleteAfterSeconds: 24 * 60 * 60,
-      });
-    })());
   let working = false;
 
   return {
     async enqueue(job, delaySeconds) {
       await start();
       await boss.send(QUEUE, job, {
-        id: jobIdFor(job),
+        id: jobIdFor('webhook', `${job.deliveryId} ${job.attempt}`),
         ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
       });
     },
@@ -106,10 +94,7 @@ export function createWebhookQueue({
       );
     },
     async stop() {
-      if (started) {
-        await started.catch(() => {});
-        await boss.stop({ graceful: true, close: false, timeout: 10_000 });
-      }
+      await stopQueue();
     },
   };
 }
