@@ -13,10 +13,13 @@ export interface WebhookDisabledProps {
   link: string;
 }
 
-function lines({ url, description, failures }: WebhookDisabledProps): [string, string, string] {
-  const name = description ? `${url} (${description})` : url;
+const stopped = 'Cadence stopped sending events to your webhook endpoint';
+const why = ({ description, failures }: WebhookDisabledProps) =>
+  `${description ? ` (${description})` : ''}: the last ${failures} deliveries failed, each after a day of retries.`;
+
+function lines(props: WebhookDisabledProps): [string, string, string] {
   return [
-    `Cadence stopped sending events to your webhook endpoint ${name}: the last ${failures} deliveries failed, each after a day of retries.`,
+    `${stopped} ${props.url}${why(props)}`,
     'Check that the receiver is up, answers with a 2xx status within 10 seconds, and that the address is right.',
     'Then open Settings, API and enable the endpoint again under Webhooks; send a test event to check it. Events that happened while it was disabled are not sent.',
   ];
@@ -24,10 +27,15 @@ function lines({ url, description, failures }: WebhookDisabledProps): [string, s
 
 /** Sent once when an endpoint is disabled after repeated failure (decision 0040). */
 export function WebhookDisabledEmail(props: WebhookDisabledProps) {
-  const [first, second, third] = lines(props);
+  const [, second, third] = lines(props);
   return (
     <EmailLayout preview="A webhook endpoint was disabled after repeated failures.">
-      <p style={{ margin: 0 }}>{first}</p>
+      <p style={{ margin: 0 }}>
+        {stopped}{' '}
+        {/* A URL has no place to wrap: on a phone it breaks anywhere rather than widen the mail. */}
+        <span style={{ wordBreak: 'break-all' }}>{props.url}</span>
+        {why(props)}
+      </p>
       <p>{second}</p>
       <p>{third}</p>
       <EmailButton href={props.link}>Open Settings, API</EmailButton>
