@@ -9,16 +9,8 @@ import {
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '@shared/api-keys.contract';
-import { FieldError, FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { FormField } from '@web/components/form-field';
+import { FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import {
   Select,
@@ -76,74 +68,56 @@ export function CreateKeyDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !create.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create an API key</DialogTitle>
-          <DialogDescription>
-            Your booking software or your own site uses it to reach your classes.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-5"
-          aria-label="Create API key"
-        >
-          <FormField
-            id={`${id}-name`}
-            label="Name"
-            description="Where the key is used, so you can tell it apart later."
-            error={errors.name?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                placeholder="e.g. Booking site"
-                maxLength={API_KEY_NAME_MAX}
-                {...register('name')}
-              />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={create.isPending}
+      title="Create an API key"
+      description="Your booking software or your own site uses it to reach your classes."
+      formLabel="Create API key"
+      onSubmit={onSubmit}
+      formError={errors.root?.message}
+      submitLabel="Create key"
+      pendingLabel="Creating..."
+    >
+      <FormField
+        id={`${id}-name`}
+        label="Name"
+        description="Where the key is used, so you can tell it apart later."
+        error={errors.name?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            placeholder="e.g. Booking site"
+            maxLength={API_KEY_NAME_MAX}
+            {...register('name')}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="scope"
+        render={({ field }) => (
+          <FormField id={`${id}-scope`} label="Access" error={errors.scope?.message}>
+            {(aria) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {API_KEY_SCOPES.map((scope) => (
+                    <SelectItem key={scope} value={scope}>
+                      {API_KEY_SCOPE_LABELS[scope]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
           </FormField>
-          <Controller
-            control={control}
-            name="scope"
-            render={({ field }) => (
-              <FormField id={`${id}-scope`} label="Access" error={errors.scope?.message}>
-                {(aria) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger
-                      {...aria}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      className="w-full"
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {API_KEY_SCOPES.map((scope) => (
-                        <SelectItem key={scope} value={scope}>
-                          {API_KEY_SCOPE_LABELS[scope]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </FormField>
-            )}
-          />
-          <FieldError id={`${id}-form-error`} message={errors.root?.message} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create key'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -13,15 +13,7 @@ import {
   type WebhookEndpointDto,
 } from '@shared/webhooks.contract';
 import { FieldError, FormField, describedBy, fieldIds } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/use-toast';
 import { useCreateWebhook, useUpdateWebhook } from './api/webhooks';
@@ -91,94 +83,80 @@ export function WebhookFormDialog({
   const eventsIds = fieldIds(`${id}-events`);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{endpoint ? 'Edit endpoint' : 'Add an endpoint'}</DialogTitle>
-          <DialogDescription>
-            Cadence posts the events you choose to this URL, signed with the endpoint&rsquo;s
-            secret.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          aria-label={endpoint ? 'Edit endpoint' : 'Add endpoint'}
-          onSubmit={(event) => void save(event)}
-        >
-          <FormField id={`${id}-url`} label="URL" error={errors.url?.message}>
-            {(aria) => (
-              <Input
-                {...aria}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://example.com/webhooks/cadence"
-                maxLength={WEBHOOK_URL_MAX}
-                className="font-mono"
-                {...register('url')}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={pending}
+      className="sm:max-w-xl"
+      title={endpoint ? 'Edit endpoint' : 'Add an endpoint'}
+      description="Cadence posts the events you choose to this URL, signed with the endpoint’s secret."
+      formLabel={endpoint ? 'Edit endpoint' : 'Add endpoint'}
+      onSubmit={save}
+      formError={errors.root?.message}
+      submitLabel={endpoint ? 'Save endpoint' : 'Add endpoint'}
+    >
+      <FormField id={`${id}-url`} label="URL" error={errors.url?.message}>
+        {(aria) => (
+          <Input
+            {...aria}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://example.com/webhooks/cadence"
+            maxLength={WEBHOOK_URL_MAX}
+            className="font-mono"
+            {...register('url')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-description`}
+        label="Description"
+        aside="Optional"
+        error={errors.description?.message}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="off"
+            placeholder="e.g. Booking site"
+            maxLength={WEBHOOK_DESCRIPTION_MAX}
+            {...register('description')}
+          />
+        )}
+      </FormField>
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={describedBy(errors.events && eventsIds.error)}
+      >
+        <legend className="mb-2 text-sm font-medium">Events</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => {
+          const { label, detail } = WEBHOOK_EVENT_LABELS[type];
+          const detailId = `${id}-${type}-detail`;
+          return (
+            <label
+              key={type}
+              className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
+            >
+              <input
+                type="checkbox"
+                value={type}
+                aria-describedby={detailId}
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                {...register('events')}
               />
-            )}
-          </FormField>
-          <FormField
-            id={`${id}-description`}
-            label="Description"
-            aside="Optional"
-            error={errors.description?.message}
-          >
-            {(aria) => (
-              <Input
-                {...aria}
-                autoComplete="off"
-                placeholder="e.g. Booking site"
-                maxLength={WEBHOOK_DESCRIPTION_MAX}
-                {...register('description')}
-              />
-            )}
-          </FormField>
-          <fieldset
-            className="grid gap-3"
-            aria-describedby={describedBy(errors.events && eventsIds.error)}
-          >
-            <legend className="mb-2 text-sm font-medium">Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => {
-              const { label, detail } = WEBHOOK_EVENT_LABELS[type];
-              const detailId = `${id}-${type}-detail`;
-              return (
-                <label
-                  key={type}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
-                >
-                  <input
-                    type="checkbox"
-                    value={type}
-                    aria-describedby={detailId}
-                    className="mt-0.5 size-4 shrink-0 accent-primary"
-                    {...register('events')}
-                  />
-                  <span className="grid gap-0.5">
-                    <span className="text-sm font-medium">{label}</span>
-                    <span id={detailId} className="text-sm text-muted-foreground">
-                      {detail}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-            <FieldError id={eventsIds.error} message={errors.events?.message} />
-          </fieldset>
-          <FieldError id={`${id}-form-error`} message={errors.root?.message} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : endpoint ? 'Save endpoint' : 'Add endpoint'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              <span className="grid gap-0.5">
+                <span className="text-sm font-medium">{label}</span>
+                <span id={detailId} className="text-sm text-muted-foreground">
+                  {detail}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+        <FieldError id={eventsIds.error} message={errors.events?.message} />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -7,16 +7,8 @@ import {
   type InstructorBody,
   type InstructorDto,
 } from '@shared/class-details.contract';
-import { FieldError, FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { FormField } from '@web/components/form-field';
+import { FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { ApiError, failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
@@ -68,46 +60,33 @@ export function InstructorFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>
-            {instructor ? `Rename ${instructor.name}` : 'Add an instructor'}
-          </DialogTitle>
-          <DialogDescription>
-            {instructor
-              ? 'Every class of theirs shows the new name on your public page.'
-              : 'Riders see who leads each class on your public page.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          aria-label={instructor ? 'Rename instructor' : 'Add instructor'}
-          onSubmit={(event) => void save(event)}
-        >
-          <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-            {(aria) => (
-              <Input
-                {...aria}
-                autoComplete="off"
-                placeholder="e.g. Maya Torres"
-                maxLength={INSTRUCTOR_NAME_MAX}
-                {...register('name')}
-              />
-            )}
-          </FormField>
-          <FieldError id={`${id}-root`} message={errors.root?.message} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : instructor ? 'Save name' : 'Add instructor'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={pending}
+      className="sm:max-w-md"
+      title={instructor ? `Rename ${instructor.name}` : 'Add an instructor'}
+      description={
+        instructor
+          ? 'Every class of theirs shows the new name on your public page.'
+          : 'Riders see who leads each class on your public page.'
+      }
+      formLabel={instructor ? 'Rename instructor' : 'Add instructor'}
+      onSubmit={save}
+      formError={errors.root?.message}
+      submitLabel={instructor ? 'Save name' : 'Add instructor'}
+    >
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="off"
+            placeholder="e.g. Maya Torres"
+            maxLength={INSTRUCTOR_NAME_MAX}
+            {...register('name')}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -9,18 +9,10 @@ import {
   type LocationDto,
   type LocationValues,
 } from '@shared/locations.contract';
-import { FieldError, FormField } from '@web/components/form-field';
+import { FormField } from '@web/components/form-field';
 import { SlugAvailabilityNote } from '@web/components/slug-availability';
 import { SlugUrlInput } from '@web/components/slug-url-input';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
@@ -117,112 +109,95 @@ export function LocationFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{location ? `Edit ${location.name}` : 'Add a location'}</DialogTitle>
-          <DialogDescription>
-            Each location has its own public page with the classes you offer there.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          aria-label={location ? 'Edit location' : 'Add location'}
-          onSubmit={(event) => void save(event)}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={pending}
+      className="sm:max-w-xl"
+      title={location ? `Edit ${location.name}` : 'Add a location'}
+      description="Each location has its own public page with the classes you offer there."
+      formLabel={location ? 'Edit location' : 'Add location'}
+      onSubmit={save}
+      formError={errors.root?.message}
+      submitLabel={location ? 'Save location' : 'Add location'}
+    >
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="off"
+            placeholder="e.g. Peak Cycle Downtown"
+            maxLength={100}
+            {...register('name')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-2">
+        <FormField
+          id={`${id}-slug`}
+          label="Public URL"
+          description="Lowercase letters, numbers and single hyphens, 3 to 50 characters."
+          error={errors.slug?.message}
+          describedBy={`${id}-availability`}
         >
-          <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-            {(aria) => (
-              <Input
-                {...aria}
-                autoComplete="off"
-                placeholder="e.g. Peak Cycle Downtown"
-                maxLength={100}
-                {...register('name')}
-              />
-            )}
-          </FormField>
-          <div className="grid gap-2">
-            <FormField
-              id={`${id}-slug`}
-              label="Public URL"
-              description="Lowercase letters, numbers and single hyphens, 3 to 50 characters."
-              error={errors.slug?.message}
-              describedBy={`${id}-availability`}
-            >
-              {(aria) => (
-                <SlugUrlInput
-                  control={control}
-                  name="slug"
-                  aria={aria}
-                  origin={origin}
-                  placeholder="peak-cycle-downtown"
-                />
-              )}
-            </FormField>
-            <SlugAvailabilityNote
-              id={`${id}-availability`}
-              availability={availability}
-              fieldError={errors.slug?.message}
-              onPick={(picked) => setValue('slug', picked, { shouldValidate: true })}
+          {(aria) => (
+            <SlugUrlInput
+              control={control}
+              name="slug"
+              aria={aria}
+              origin={origin}
+              placeholder="peak-cycle-downtown"
             />
-          </div>
-          <fieldset className="grid gap-4 rounded-lg border p-4">
-            <legend className="px-1 text-sm font-medium">Colors</legend>
-            <div className="flex items-center justify-between gap-3">
-              <Label htmlFor={`${id}-gym-colours`} className="font-normal">
-                Use the gym&rsquo;s colors
-              </Label>
-              <Switch
-                id={`${id}-gym-colours`}
-                checked={gymColours}
-                onCheckedChange={setGymColours}
+          )}
+        </FormField>
+        <SlugAvailabilityNote
+          id={`${id}-availability`}
+          availability={availability}
+          fieldError={errors.slug?.message}
+          onPick={(picked) => setValue('slug', picked, { shouldValidate: true })}
+        />
+      </div>
+      <fieldset className="grid gap-4 rounded-lg border p-4">
+        <legend className="px-1 text-sm font-medium">Colors</legend>
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={`${id}-gym-colours`} className="font-normal">
+            Use the gym&rsquo;s colors
+          </Label>
+          <Switch id={`${id}-gym-colours`} checked={gymColours} onCheckedChange={setGymColours} />
+        </div>
+        {gymColours ? (
+          <ColourPreview
+            name={watch('name') || gym.name}
+            primary={gym.primaryColor}
+            secondary={gym.secondaryColor}
+          />
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ColourInput
+                control={control}
+                name="primaryColor"
+                label="Primary color"
+                fallback={gym.primaryColor}
+                error={errors.primaryColor?.message}
+              />
+              <ColourInput
+                control={control}
+                name="secondaryColor"
+                label="Secondary color"
+                fallback={gym.secondaryColor}
+                error={errors.secondaryColor?.message}
               />
             </div>
-            {gymColours ? (
-              <ColourPreview
-                name={watch('name') || gym.name}
-                primary={gym.primaryColor}
-                secondary={gym.secondaryColor}
-              />
-            ) : (
-              <>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <ColourInput
-                    control={control}
-                    name="primaryColor"
-                    label="Primary color"
-                    fallback={gym.primaryColor}
-                    error={errors.primaryColor?.message}
-                  />
-                  <ColourInput
-                    control={control}
-                    name="secondaryColor"
-                    label="Secondary color"
-                    fallback={gym.secondaryColor}
-                    error={errors.secondaryColor?.message}
-                  />
-                </div>
-                <ColourPreview
-                  name={watch('name') || gym.name}
-                  primary={validOr(primary, gym.primaryColor)}
-                  secondary={validOr(secondary, gym.secondaryColor)}
-                />
-              </>
-            )}
-          </fieldset>
-          <FieldError id={`${id}-form-error`} message={errors.root?.message} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : location ? 'Save location' : 'Add location'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            <ColourPreview
+              name={watch('name') || gym.name}
+              primary={validOr(primary, gym.primaryColor)}
+              secondary={validOr(secondary, gym.secondaryColor)}
+            />
+          </>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }
 
