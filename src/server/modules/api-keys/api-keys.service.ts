@@ -135,7 +135,12 @@ export function apiKeysService({ repo, now = Date.now }: Deps) {
         throw new ForbiddenError(API_KEY_MESSAGES.locked);
       if (need === 'write' && found.key.scope !== 'write')
         throw new ForbiddenError(API_KEY_READ_ONLY);
-      await repo.touch(found.key.id, new Date(now()), TOUCH_EVERY_MS);
+      // The row just read says when the key was last used: most requests write nothing.
+      const at = now();
+      const lastUsed = found.key.lastUsedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      if (at - lastUsed >= TOUCH_EVERY_MS) {
+        await repo.touch(found.key.id, new Date(at), TOUCH_EVERY_MS);
+      }
       return found;
     },
   };
