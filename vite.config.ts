@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -15,6 +16,20 @@ const MEDIA_SUITE = [
   'src/server/jobs/media-pipeline.test.ts',
   'src/server/jobs/crash-resume.test.ts',
 ];
+
+/**
+ * Browser tests that measure time (classes starting on the server's clock, screens in step within
+ * half a second): run one at a time after the others, never beside another browser test.
+ */
+const TIMED_E2E = ['e2e/ride-together.e2e.ts', 'e2e/studio-screen.e2e.ts'];
+
+/** What both browser-test projects share: each file its own app and Chromium, modules per worker. */
+const BROWSER_TESTS = {
+  environment: 'node',
+  isolate: false,
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+} as const;
 
 /**
  * Writes a .br and a .gz next to each built text file; the server sends them to browsers that
@@ -281,6 +296,9 @@ export default defineConfig({
   },
   test: {
     root: dir('.'),
+    // vitest's default on 2 cores is one worker; the unit files mostly wait on PGlite or PostgreSQL,
+    // so two at once halve the run (media and the timed browser tests take one file at a time).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -289,6 +307,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: MEDIA_SUITE,
           environment: 'node',
+          // Each test file makes its own app and database; the modules they import (the app, zod
+          // contracts, drizzle) are loaded once per worker instead of once per file (15 min → 5).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -307,12 +328,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...BROWSER_TESTS,
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: TIMED_E2E,
+          // Two journeys at once (each its own app, database and Chromium): a browser test waits
+          // on pages, videos and ffmpeg as much as it computes, so 2 cores run two in about 3/4 of
+          // the time of one after the other.
+          fileParallelism: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...BROWSER_TESTS,
+          name: 'e2e-timed',
+          include: TIMED_E2E,
           fileParallelism: false,
+          // After the other journeys, alone on the machine: what they measure is time.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +10,7 @@ import { loadConfig } from '@server/config';
 import { videos } from '@server/db/schema/videos';
 import { DEFAULT_TOOLS, type MediaTools } from '@server/media/ffmpeg';
 import { makeStills, probeMedia } from '@server/media/ingest-media';
+import type { MediaInfo } from '@server/media/probe-args';
 import { contentTypeFor } from '@server/media/media-files';
 import { mediaKeys, mediaUrls } from '@server/media/media-paths';
 import { packageHls } from '@server/media/package-hls';
@@ -26,25 +28,44 @@ export const CLIP_SECONDS = 20;
 /**
  * One real class: a 20 s 480p clip made by ffmpeg, its stills and HLS ladder (480p, 360p) made by
  * the media pipeline's own functions, stored where the app's object store serves them, and the
- * video row as the pipeline leaves it (enhanced and packaged). Returns the video's id.
+ * video row as the pipeline leaves it (enhanced and packaged). Returns the video's id. `seconds`
+ * makes a longer clip (a ride together needs more than 20 s of playing). The media of each length
+ * is made once per run (the files do not depend on the class) and stored anew for every class.
  */
-export async function seedRealClass(e2e: E2E, ownerId: string, title: string): Promise<string> {
-  const work = await mkdtemp(path.join(tmpdir(), 'cadence-class-e2e-'));
-  try {
-    return await seedClassFrom(e2e, work, ownerId, title);
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-}
-
-async function seedClassFrom(
+export async function seedRealClass(
   e2e: E2E,
-  work: string,
   ownerId: string,
   title: string,
+  seconds = CLIP_SECONDS,
 ): Promise<string> {
-  const id = randomUUID();
-  const version = 'e2e1';
+  let media = madeMedia.get(seconds);
+  if (!media) {
+    media = makeMedia(seconds);
+    madeMedia.set(seconds, media);
+    media.catch(() => madeMedia.delete(seconds));
+  }
+  return storeClass(e2e, await media, ownerId, title);
+}
+
+interface ClassMedia {
+  clip: string;
+  clipBytes: number;
+  info: MediaInfo;
+  stills: { thumbnail: string; poster: string };
+  hlsDir: string;
+  files: string[];
+}
+
+const madeMedia = new Map<number, Promise<ClassMedia>>();
+const workDirs: string[] = [];
+// The test files of a run share this module (vitest's isolate: false); its files go with the run.
+process.once('exit', () => {
+  for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function makeMedia(seconds: number): Promise<ClassMedia> {
+  const work = await mkdtemp(path.join(tmpdir(), 'cadence-class-e2e-'));
+  workDirs.push(work);
   const clip = path.join(work, 'class.mp4');
   await exec(tools.ffmpeg, [
     '-hide_banner',
@@ -54,11 +75,11 @@ async function seedClassFrom(
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=s=854x480:r=25:d=${CLIP_SECONDS}`,
+    `testsrc2=s=854x480:r=25:d=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=f=440:d=${CLIP_SECONDS}:sample_rate=48000,volume=-20dB`,
+    `sine=f=440:d=${seconds}:sample_rate=48000,volume=-20dB`,
     '-c:v',
     'libx264',
     '-preset',
@@ -84,6 +105,17 @@ async function seedClassFrom(
   const hlsDir = path.join(work, 'hls');
   const ladder = await packageHls(tools, clip, info, hlsDir);
   expect(ladder.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
+  return { clip, clipBytes, info, stills, hlsDir, files: ladder.files };
+}
+
+async function storeClass(
+  e2e: E2E,
+  { clip, clipBytes, info, stills, hlsDir, files }: ClassMedia,
+  ownerId: string,
+  title: string,
+): Promise<string> {
+  const id = randomUUID();
+  const version = 'e2e1';
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -91,15 +123,24 @@ async function seedClassFrom(
     DATA_DIR: '/tmp/cadence-e2e',
   });
   const store = await openObjectStore(config, Date.now);
+  // putFile moves the file it is given: each class stores copies of the run's media.
+  const copies = await mkdtemp(path.join(tmpdir(), 'cadence-class-e2e-'));
+  const put = async (key: string, source: string, contentType: string) => {
+    const copy = path.join(copies, randomUUID());
+    await copyFile(source, copy);
+    await store.putFile(key, copy, { contentType });
+  };
   try {
     const enhancedKey = mediaKeys.enhanced(id, version);
-    await store.putFile(enhancedKey, clip, { contentType: 'video/mp4' });
-    await store.putFile(mediaKeys.thumbnail(id), stills.thumbnail, { contentType: 'image/jpeg' });
-    await store.putFile(mediaKeys.poster(id), stills.poster, { contentType: 'image/jpeg' });
-    for (const file of ladder.files) {
-      await store.putFile(`${mediaKeys.hls(id, version)}${file}`, path.join(hlsDir, file), {
-        contentType: contentTypeFor(file),
-      });
+    await put(enhancedKey, clip, 'video/mp4');
+    await put(mediaKeys.thumbnail(id), stills.thumbnail, 'image/jpeg');
+    await put(mediaKeys.poster(id), stills.poster, 'image/jpeg');
+    for (const file of files) {
+      await put(
+        `${mediaKeys.hls(id, version)}${file}`,
+        path.join(hlsDir, file),
+        contentTypeFor(file),
+      );
     }
     await e2e.database.db.insert(videos).values({
       id,
@@ -120,6 +161,7 @@ async function seedClassFrom(
     });
   } finally {
     await store.close();
+    await rm(copies, { recursive: true, force: true });
   }
   return id;
 }

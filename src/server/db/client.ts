@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Where PGlite keeps its files; omit for an in-memory database. */
   dataDir?: string;
+  /** A dumped PGlite data directory to start from instead of an empty one (the tests' template). */
+  template?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -53,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await mkdir(dataDir, { recursive: true });
   }
   // pg_trgm: the admin search's indexes (the PostgreSQL server has it in its contrib modules).
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, loadDataDir: options.template, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client);
   return {

@@ -1,28 +1,31 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/users';
+import { videos } from '../db/schema/videos';
+import { pgliteTemplate, postgresTemplate } from './database-template';
 import { eq } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by DATABASE_URL (dropped again at close).
+ * the PostgreSQL server named by DATABASE_URL (dropped again at close). Both start from a migrated
+ * template (database-template.ts); the migrations still run, finding nothing to do.
  */
 export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ template: await pgliteTemplate() });
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
   const name = `cadence_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(serverUrl)}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -147,4 +150,56 @@ export async function onboardedGym(
   if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.statusCode} ${res.body}`);
   await setPlan(t.database, owner.id, plan);
   return { ...owner, slug };
+}
+
+/** A request as `caller` (their session; null: signed out) with a JSON `payload` and more headers. */
+export function injectAs(
+  t: Pick<TestApp, 'app'>,
+  caller: { cookie: string } | null,
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(caller ? { cookie: caller.cookie } : {}), ...headers },
+    payload: payload as object,
+  });
+}
+
+/** A class made straight in the table (no files): enhanced, 30 minutes, unless `extra` says else. */
+export async function insertClass(
+  t: Pick<TestApp, 'database'>,
+  ownerId: string,
+  extra: Partial<typeof videos.$inferInsert> = {},
+): Promise<string> {
+  const id = randomUUID();
+  await t.database.db.insert(videos).values({
+    id,
+    userId: ownerId,
+    title: 'Hill Climb',
+    originalFileName: `${id}.mp4`,
+    originalFileUrl: `/api/objects/uploads/${ownerId}/${id}`,
+    fileSize: '1000',
+    duration: '1800',
+    processingStatus: 'enhanced',
+    ...extra,
+  });
+  return id;
+}
+
+/** A multipart body holding one file in `field`, and its Content-Type header. */
+export function multipartFile(field: string, fileName: string, type: string, bytes: Buffer) {
+  const boundary = `----cadence${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
