@@ -25,8 +25,11 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import type { TxtResolver } from './modules/branding/txt-resolver';
 import { gymsRoutes } from './modules/gyms/gyms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { serverTimeRoutes } from './modules/server-time/server-time.routes';
 import { backgroundsRoutes } from './modules/backgrounds/backgrounds.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { programsRoutes } from './modules/programs/programs.routes';
+import { screensRoutes } from './modules/screens/screens.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { mediaRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -41,6 +44,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import type { OnVideoCreated } from './modules/videos/videos.service';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { instructorsRoutes } from './modules/instructors/instructors.routes';
+import { rideTrackRoutes } from './modules/ride-track/ride-track.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiScope } from './modules/api-v1/api-scope';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes';
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routes = new RouteCollector();
   healthRoutes(routes, services);
+  serverTimeRoutes(routes);
   authRoutes(app, routes, {
     auth: services.auth,
     sessions: services.sessions,
@@ -171,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   brandingRoutes(routes, services);
   gymsRoutes(app, routes, {
     gyms: services.gyms,
+    store: services.store,
     web: deps.web ?? 'static',
     webDist,
   });
@@ -178,9 +184,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(routes, { ...services, videoSlotsLeft: services.videos.videoSlotsLeft });
   videosRoutes(routes, services);
   instructorsRoutes(routes, services);
+  rideTrackRoutes(routes, services);
   mediaRoutes(routes, services);
   backgroundsRoutes(routes, services);
   locationsRoutes(routes, services);
+  programsRoutes(routes, services);
+  screensRoutes(app, routes, services);
   webhooksRoutes(routes, services);
   adminRoutes(routes, { ...services, domains: services.adminDomains });
   apiKeysRoutes(routes, services);

@@ -63,8 +63,14 @@ import { videosService, type OnVideoCreated } from './modules/videos/videos.serv
 import { reenhanceService } from './modules/videos/reenhance.service';
 import { instructorsRepository } from './modules/instructors/instructors.repository';
 import { instructorsService } from './modules/instructors/instructors.service';
+import { rideTrackRepository } from './modules/ride-track/ride-track.repository';
+import { rideTrackService } from './modules/ride-track/ride-track.service';
 import { locationsRepository } from './modules/locations/locations.repository';
 import { locationsService } from './modules/locations/locations.service';
+import { programsRepository } from './modules/programs/programs.repository';
+import { programsService } from './modules/programs/programs.service';
+import { screensRepository } from './modules/screens/screens.repository';
+import { screensService } from './modules/screens/screens.service';
 import { backgroundsService } from './modules/backgrounds/backgrounds.service';
 import { systemResolver, type HostResolver } from './modules/webhooks/address-policy';
 import { createWebhookQueue, type WebhookQueueSettings } from './modules/webhooks/webhook-queue';
@@ -178,6 +184,8 @@ export async function buildServices(deps: ServiceDeps) {
         lifecycle,
         log: log.child({ area: 'media' }),
         meter: metrics,
+        // Ingest detects the music's tempo for the ride track's suggestion (issue #20 part 3).
+        saveTempo: rideTrackRepository(db).saveTempo,
       })
     : undefined;
   if (pipeline) metrics.watchQueue(() => pipeline.queue.depth());
@@ -323,7 +331,23 @@ export async function buildServices(deps: ServiceDeps) {
     publicGyms,
   });
   const locations = locationsService({ repo: locationsRepository(db), publicGyms, branding });
+  const programs = programsService({
+    repo: programsRepository(db),
+    store,
+    publicGyms,
+    log: log.child({ area: 'programs' }),
+    now,
+  });
   const apiKeys = apiKeysService({ repo: apiKeysRepository(db), now });
+  const gyms = gymsService({
+    repo: gymsRepository(db),
+    locations,
+    slugs,
+    store,
+    now,
+    appHosts: config.appHosts,
+    cache: publicGyms,
+  });
 
   return {
     log,
@@ -361,15 +385,11 @@ export async function buildServices(deps: ServiceDeps) {
     webhooks,
     branding,
     locations,
-    gyms: gymsService({
-      repo: gymsRepository(db),
-      locations,
-      slugs,
-      store,
-      now,
-      appHosts: config.appHosts,
-      cache: publicGyms,
-    }),
+    /** The studio's programs (issue #20 part 2). */
+    programs,
+    gyms,
+    /** Studio screens and their timetable (issue #21 part 3). */
+    screens: screensService({ repo: screensRepository(db), gyms, now }),
     playback: playbackService({ repo: playbackRepository(db), now, meter: metrics }),
     tus,
     uploads,
@@ -377,6 +397,8 @@ export async function buildServices(deps: ServiceDeps) {
     backgrounds,
     /** The studio's instructors (issue #20). */
     instructors,
+    /** Classes' ride tracks (issue #20). */
+    rideTracks: rideTrackService({ repo: rideTrackRepository(db), videos, publicGyms, now }),
     /** The owner's re-run of enhancement with a built-in background (decision 0027). */
     reenhance: reenhanceService({
       repo: videosRepository(db),

@@ -107,6 +107,8 @@ const envSchema = z.object({
     .default(1),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  AUBIOTRACK_PATH: z.string().min(1).default('aubiotrack'),
+  AUBIOONSET_PATH: z.string().min(1).default('aubioonset'),
   APP_HOSTS: z
     .string()
     .max(APP_HOSTS_MAX * 254, appHostsMessage)
@@ -264,6 +266,9 @@ export interface MediaConfig {
   concurrency: number;
   ffmpegPath: string;
   ffprobePath: string;
+  /** aubio's beat tracker and onset detector: the music's tempo at ingest (issue #20 part 3). */
+  aubiotrackPath: string;
+  aubioonsetPath: string;
   /** A running job reports every this many seconds; after 3 missed reports another worker takes it. */
   heartbeatSeconds: number;
 }
@@ -352,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.MEDIA_CONCURRENCY,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
+      aubiotrackPath: e.AUBIOTRACK_PATH,
+      aubioonsetPath: e.AUBIOONSET_PATH,
       heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     },
     appHosts: [

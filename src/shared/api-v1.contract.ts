@@ -3,6 +3,8 @@ import { classDetailsFields, classDetailsView } from './class-details.contract';
 import { analyticsQuery, analyticsResponse, type AnalyticsResponse } from './analytics.contract';
 import { reenhanceBody, type ReenhanceBody } from './backgrounds.contract';
 import { endpoint } from './endpoint';
+import type { RideTrack } from './ride-track';
+import { rideTrackBody, rideTrackView, type RideTrackBody } from './ride-track.contract';
 import { withSchemas } from './endpoint-schemas';
 import {
   DEFAULT_LOGO_PLACEMENT,
@@ -227,6 +229,47 @@ export const apiV1Endpoints = {
         'Runs enhancement again from the original with a built-in background (Spin Master and up); riders keep the current version meanwhile',
     }),
     { params: classParams, body: reenhanceBody, response: apiClass },
+  ),
+  getRideTrack: withSchemas(
+    endpoint<{ response: RideTrack }>()({
+      method: 'GET',
+      path: `${API_V1_PREFIX}/classes/:id/ride-track`,
+      access: 'api-read',
+      summary:
+        "A class's ride track as JSON: its segments in order, with cadence, resistance, zone, position and cue",
+    }),
+    { params: classParams, response: rideTrackView },
+  ),
+  getRideTrackVtt: withSchemas(
+    endpoint()({
+      method: 'GET',
+      path: `${API_V1_PREFIX}/classes/:id/ride-track.vtt`,
+      access: 'api-read',
+      summary:
+        "A class's ride track as a WebVTT metadata track: one cue per segment, its JSON as the text",
+      produces: 'text/vtt',
+    }),
+    { params: classParams },
+  ),
+  putRideTrack: withSchemas(
+    endpoint<{ body: RideTrackBody; response: RideTrack }>()({
+      method: 'PUT',
+      path: `${API_V1_PREFIX}/classes/:id/ride-track`,
+      access: 'api-write',
+      summary:
+        "Saves a class's ride track: segments in whole seconds from 0 to the class's end, each starting where the one before ends",
+    }),
+    { params: classParams, body: rideTrackBody, response: rideTrackView },
+  ),
+  deleteRideTrack: withSchemas(
+    endpoint()({
+      method: 'DELETE',
+      path: `${API_V1_PREFIX}/classes/:id/ride-track`,
+      access: 'api-write',
+      summary: "Removes a class's ride track (the class plays without one)",
+      status: 204,
+    }),
+    { params: classParams },
   ),
   analytics: withSchemas(
     endpoint<{ query: z.input<typeof analyticsQuery>; response: AnalyticsResponse }>()({

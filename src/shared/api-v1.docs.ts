@@ -10,6 +10,7 @@ import {
   type ApiErrorBody,
 } from './api-v1.contract';
 import type { EndpointBody, EndpointQuery, EndpointResponse, HttpMethod } from './endpoint';
+import type { RideSegment } from './ride-track';
 import { OBJECT_URL_HEADER } from './uploads.contract';
 
 /**
@@ -17,6 +18,40 @@ import { OBJECT_URL_HEADER } from './uploads.contract';
  * /api/docs), beside the contract whose schemas they describe. Every example is typed by its
  * endpoint, and api-v1-document.test.ts checks each against the document's schema too.
  */
+
+/** The ride track the examples show: a 20-minute class in three segments. */
+const RIDE_TRACK_EXAMPLE: RideSegment[] = [
+  {
+    startSeconds: 0,
+    endSeconds: 300,
+    name: 'Warm-up',
+    cadence: { min: 80, max: 90 },
+    resistance: 3,
+    zone: 2,
+    position: 'seated',
+    cue: 'Find your rhythm',
+  },
+  {
+    startSeconds: 300,
+    endSeconds: 900,
+    name: 'Climb',
+    cadence: { min: 60, max: 70 },
+    resistance: 7,
+    zone: 4,
+    position: 'standing',
+    cue: 'Out of the saddle on the chorus',
+  },
+  {
+    startSeconds: 900,
+    endSeconds: 1200,
+    name: 'Cool-down',
+    cadence: { min: 70, max: 80 },
+    resistance: 2,
+    zone: 1,
+    position: 'seated',
+    cue: '',
+  },
+];
 
 export const API_V1_TAGS = [
   {
@@ -26,6 +61,11 @@ export const API_V1_TAGS = [
   {
     name: 'Uploads',
     description: `Resumable uploads with tus 1.0.0 at ${API_V1_UPLOADS_PATH}: the same protocol and rules as the web app's uploads. A finished upload's ${OBJECT_URL_HEADER} becomes a class.`,
+  },
+  {
+    name: 'Ride tracks',
+    description:
+      "A class's timeline of segments with the targets riders follow (cadence, resistance, effort zone, seated or standing, a cue), as JSON or WebVTT.",
   },
   { name: 'Analytics', description: "The analytics screen's figures, by date range and class." },
   {
@@ -224,6 +264,36 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
     request: { backgroundId: 'sunset-road' },
     response: { ...readyClass, status: 'processing', statusLabel: 'Being Enhanced', progress: 0 },
     errors: { 409: 'The class is not ready yet, or is being processed' },
+  },
+  getRideTrack: {
+    tag: 'Ride tracks',
+    description:
+      'Segments cover the class in order, in whole seconds: the first starts at 0, each starts where the one before ends, the last ends at `durationSeconds`. `cadence` is RPM, `resistance` 1 to 10, `zone` 1 to 5; each may be null.',
+    params: { id: CLASS_ID },
+    response: { segments: RIDE_TRACK_EXAMPLE },
+    errors: { 404: 'The class has no ride track (or is not yours)' },
+  },
+  getRideTrackVtt: {
+    tag: 'Ride tracks',
+    description:
+      'The same segments as a WebVTT metadata track (`kind="metadata"`): each cue spans a segment, and its text is the segment as one line of JSON.',
+    params: { id: CLASS_ID },
+    errors: { 404: 'The class has no ride track (or is not yours)' },
+  },
+  putRideTrack: {
+    tag: 'Ride tracks',
+    description:
+      'Replaces the whole track. A refused track answers `400` with `fields` naming each segment and field, e.g. `segments.1.startSeconds`.',
+    params: { id: CLASS_ID },
+    request: { segments: RIDE_TRACK_EXAMPLE },
+    response: { segments: RIDE_TRACK_EXAMPLE },
+    errors: { 400: 'The segments do not cover the class in order, or a target is out of range' },
+  },
+  deleteRideTrack: {
+    tag: 'Ride tracks',
+    description: 'The class plays without a ride track.',
+    params: { id: CLASS_ID },
+    errors: { 404: 'The class has no ride track (or is not yours)' },
   },
   analytics: {
     tag: 'Analytics',

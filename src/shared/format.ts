@@ -50,3 +50,12 @@ export function formatWatchTime(hours: number): string {
     ? `${minutes.toLocaleString()} min`
     : `${hours.toLocaleString(undefined, { maximumFractionDigits: 2 })} h`;
 }
+
+/** A playhead time for riders: '4:05', '1:02:09'. */
+export function formatClock(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -52,6 +52,36 @@ export interface PublicGymVideo {
   classType: string | null;
   /** What to bring or set up (weights, a towel), in the owner's words; null when none. */
   equipmentNotes: string | null;
+  /** The class's ride track (issue #20), versioned by its last save; null when it has none. */
+  rideTrackUrl: string | null;
+  /** The single-file rendition a tablet saves for offline play (issue #21), or null when none. */
+  offline: PublicOfflineFile | null;
+}
+
+/**
+ * A class's offline file: one MP4 at the owner's plan's top quality up to 720p, remuxed from the
+ * streaming ladder. `version` is the packaging's (a new one means the class changed); `url` names it.
+ */
+export interface PublicOfflineFile {
+  url: string;
+  bytes: number;
+  version: string;
+}
+
+/**
+ * A program (issue #20 part 2): an ordered series of the gym's classes. It lists only classes of
+ * this page's `videos` (what riders can play here), in order; a program with none is not listed.
+ */
+export interface PublicProgram {
+  id: string;
+  title: string;
+  description: string;
+  /** Turns a class's place into 'Week 2 · Day 1' (shared/programs.ts). */
+  classesPerWeek: number;
+  /** A 16:9 picture (the 1280 px file and the srcset), or null. */
+  cover: { src: string; srcSet: string } | null;
+  /** Ids of `videos`, in the program's order. */
+  classIds: string[];
 }
 
 /** An instructor as riders see one: a name and, when the studio added one, a square photo. */
@@ -88,6 +118,8 @@ export interface PublicGymResponse {
   /** The logo at icon size, for the page's favicon. */
   gymLogoIcon: string | null;
   videos: PublicGymVideo[];
+  /** The owner's programs, oldest first (issue #20 part 2). */
+  programs: PublicProgram[];
   branding: PublicGymBranding;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withSchemas, type Same } from './endpoint-schemas';
 import {
+  BEACON_MAX_AGE_MS,
   PLAYBACK_EVENTS,
   playbackEndpoints,
   type PlaybackBeaconInput,
@@ -20,6 +21,7 @@ const viewerId = z.string().regex(/^[A-Z0-9-]{8,64}$/i, 'Invalid viewer id');
 /** A class longer than a day is not a class. */
 const MAX_SECONDS = 24 * 60 * 60;
 const seconds = z.number({ message: 'Expected a number of seconds' }).min(0).max(MAX_SECONDS);
+const AGE_MESSAGE = 'ageMs must be a number of milliseconds from 0 to 14 days';
 
 export const playbackBeacon = z.strictObject({
   sessionId: uuid,
@@ -39,6 +41,16 @@ export const playbackBeacon = z.strictObject({
    * time between them, so a resent beacon adds nothing and a forged total cannot run ahead.
    */
   playedSeconds: seconds,
+  /**
+   * A beacon kept on the device while offline and sent later (decision 0051): how long ago it was
+   * made, on the device's own clock (its difference is right even when the clock is hours off).
+   * The server uses its own now − ageMs as the beacon's moment everywhere it would use now.
+   */
+  ageMs: z
+    .number({ message: AGE_MESSAGE })
+    .min(0, AGE_MESSAGE)
+    .max(BEACON_MAX_AGE_MS, AGE_MESSAGE)
+    .optional(),
 });
 export type PlaybackBeacon = z.infer<typeof playbackBeacon>;
 

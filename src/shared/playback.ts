@@ -11,6 +11,12 @@ export const PLAYBACK_RESUME_PATH = '/api/playback/resume';
 export const BEACON_EVERY_SECONDS = 15;
 
 /**
+ * A beacon made offline is kept on the device and sent later with its age (decision 0051): the
+ * server accepts ages up to this (14 days), and the device's queue drops older ones.
+ */
+export const BEACON_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
  * start: playback began; progress: another 15 s played; pause; end: the class finished (resume
  * starts over next time); hide: the page is going away (navigator.sendBeacon).
  */
@@ -26,6 +32,11 @@ export interface PlaybackBeaconInput {
   event: PlaybackEvent;
   position: number;
   playedSeconds: number;
+  /**
+   * How long ago the device made this beacon (ms, on its own clock: now − made when sent), for a
+   * beacon kept while offline; the server takes its moment as its own now − ageMs. Absent: now.
+   */
+  ageMs?: number;
 }
 
 export interface PlaybackBeaconResponse {

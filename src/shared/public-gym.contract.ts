@@ -10,7 +10,8 @@ import { DISPLAY_FONT_IDS } from './display-fonts';
 import { withSchemas } from './endpoint-schemas';
 import { gymEndpoints } from './gyms.contract';
 
-const publicGymVideo = z.object({
+/** A class as the public page lists it (the studio screen's timetable names classes in this shape). */
+export const publicGymVideo = z.object({
   id: z.string(),
   title: z.string(),
   duration: z.string(),
@@ -25,6 +26,17 @@ const publicGymVideo = z.object({
   difficulty: z.enum(DIFFICULTIES),
   classType: z.string().nullable(),
   equipmentNotes: z.string().nullable(),
+  rideTrackUrl: z.string().nullable(),
+  offline: z.object({ url: z.string(), bytes: z.number(), version: z.string() }).nullable(),
+});
+
+const publicProgram = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  classesPerWeek: z.number(),
+  cover: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
+  classIds: z.array(z.string()),
 });
 
 const publicGymBranding = z.object({
@@ -45,6 +57,7 @@ const publicGymResponse = z.object({
   gymLogo: z.string().nullable(),
   gymLogoIcon: z.string().nullable(),
   videos: z.array(publicGymVideo),
+  programs: z.array(publicProgram),
   branding: publicGymBranding,
 });
 

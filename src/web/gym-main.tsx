@@ -9,7 +9,10 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { PUBLIC_GYM_PATH } from '@shared/gyms.contract';
+import { SCREEN_PAGE_PATH } from '@shared/screen-page';
 import { embeddedGymText, seedEmbeddedGym } from '@web/features/gym/api/gym-query';
+import { registerGymApp } from '@web/features/gym/installable';
+import { OfflineNote } from '@web/features/gym/offline-note';
 import { GymNotFound, PublicGymHostPage, PublicGymPage } from '@web/features/gym/public-gym-page';
 import { isCustomDomainPage } from '@web/lib/custom-domain';
 import { createQueryClient } from '@web/lib/query-client';
@@ -18,6 +21,9 @@ import './styles.css';
 
 const queryClient = createQueryClient();
 seedEmbeddedGym(queryClient, embeddedGymText());
+/** The studio screen page (decision 0050): its own chunk, fetched only at /screen. */
+const ScreenPage = lazy(() => import('@web/features/gym/screen/screen-page'));
+const screenPage = window.location.pathname === SCREEN_PAGE_PATH;
 const Toaster = lazy(() =>
   import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
@@ -42,7 +48,12 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <QueryClientProvider client={queryClient}>
-    {isCustomDomainPage() ? (
+    {!screenPage && <OfflineNote />}
+    {screenPage && !isCustomDomainPage() ? (
+      <Suspense fallback={<div className="min-h-dvh bg-background" />}>
+        <ScreenPage />
+      </Suspense>
+    ) : isCustomDomainPage() ? (
       <PublicGymHostPage />
     ) : (
       <Switch>
@@ -56,3 +67,5 @@ createRoot(container).render(
     <ToasterOnDemand />
   </QueryClientProvider>,
 );
+// The page as an installable app that opens offline (decision 0045), once the page is idle.
+registerGymApp(embeddedGymText());

@@ -3,7 +3,8 @@ import { contentTypeFor, createWorkDir, localCopy } from '../media/media-files';
 import { nextPreviewState } from '../media/growing-preview';
 import { mediaKeys, mediaUrls } from '../media/media-paths';
 import { MediaLimitError } from '../media/media-limits';
-import { UnreadableMediaError } from '../media/probe-args';
+import { UnreadableMediaError, type MediaInfo } from '../media/probe-args';
+import { detectTempo } from '../media/tempo';
 import { SYSTEM, unlessRefused } from '../modules/videos/lifecycle';
 import { ObjectMissingError } from '../storage/object-store';
 import type { JobHandler } from './job-runner';
@@ -18,14 +19,47 @@ export function durationText(seconds: number): string {
 
 /**
  * ingest: ffprobe (duration, codecs, size into the row), thumbnail and poster, the instant preview
- * (a remux, or the growing HLS preview published as it is transcoded);
- * then, with AUTO_ENHANCE on, queues `enhance`. An unreadable file fails the video at once (no
- * retry can fix it). Running it twice rewrites the same files with the same bytes.
+ * (a remux, or the growing HLS preview published as it is transcoded), the music's tempo (when the
+ * class has sound; issue #20 part 3); then, with AUTO_ENHANCE on, queues `enhance`. An unreadable
+ * file fails the video at once (no retry can fix it). Running it twice rewrites the same files with
+ * the same bytes, and the tempo again.
  */
 export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
   const { lifecycle, store, tools } = deps;
 
   /** Only while the video is not done ('uploaded' or 'processing'): ingest never undoes an enhancement. */
+  /**
+   * The tempo of the class's music, stored for the ride track's suggestion. A detection that fails
+   * (aubio missing, sound it cannot read) costs the class nothing: a warning, and no tempo stored.
+   * Only the job's own end (its signal: timeout, shutdown) stops the job.
+   */
+  async function tempoOf(
+    videoId: string,
+    input: string,
+    info: MediaInfo,
+    wav: string,
+    run: { signal: AbortSignal; cwd: string },
+  ) {
+    if (!deps.saveTempo || !info.audio) return;
+    try {
+      const tempo = await detectTempo(tools, input, info, wav, run);
+      if (!tempo) return;
+      await deps.saveTempo(videoId, tempo);
+      deps.log.info(
+        {
+          videoId,
+          points: tempo.points.length,
+          withBeat: tempo.points.filter((p) => p.bpm !== null).length,
+          speed: tempo.speed,
+        },
+        'tempo detected',
+      );
+    } catch (err) {
+      if (run.signal.aborted) throw err;
+      deps.log.warn({ err, videoId }, 'tempo detection failed; the class has no tempo');
+    }
+  }
+
   async function failVideo(videoId: string, notes: string) {
     await unlessRefused(
       lifecycle.transition(videoId, {
@@ -113,6 +147,7 @@ export function ingestJob(deps: MediaJobDeps): JobHandler<'ingest'> {
           )
             return { outcome: 'skipped', reason: 'video deleted' };
         }
+        await tempoOf(videoId, input, info, work.file('tempo.wav'), run);
         const updated = await lifecycle.find(videoId);
         if (!updated) return { outcome: 'skipped', reason: 'video deleted' };
         await lifecycle.record(videoId, {

@@ -3,13 +3,15 @@ import { ConfigError, loadConfig } from '../config';
 import { DEFAULT_JOB_SETTINGS } from './queue';
 
 describe('media settings', () => {
-  it('defaults: enhance automatically, worker in-process, one heavy job, ffmpeg on PATH', () => {
+  it('defaults: enhance automatically, worker in-process, one heavy job, ffmpeg and aubio on PATH', () => {
     expect(loadConfig({}).media).toEqual({
       autoEnhance: true,
       worker: true,
       concurrency: 1,
       ffmpegPath: 'ffmpeg',
       ffprobePath: 'ffprobe',
+      aubiotrackPath: 'aubiotrack',
+      aubioonsetPath: 'aubioonset',
       heartbeatSeconds: 10,
     });
   });
@@ -21,6 +23,8 @@ describe('media settings', () => {
       MEDIA_CONCURRENCY: '2',
       FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
       FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
+      AUBIOTRACK_PATH: '/opt/aubio/bin/aubiotrack',
+      AUBIOONSET_PATH: '/opt/aubio/bin/aubioonset',
       WORKER_HEARTBEAT_SECONDS: '5',
     }).media;
     expect(media).toEqual({
@@ -29,6 +33,8 @@ describe('media settings', () => {
       concurrency: 2,
       ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
       ffprobePath: '/opt/ffmpeg/bin/ffprobe',
+      aubiotrackPath: '/opt/aubio/bin/aubiotrack',
+      aubioonsetPath: '/opt/aubio/bin/aubioonset',
       heartbeatSeconds: 5,
     });
   });

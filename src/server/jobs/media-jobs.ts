@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaTools } from '../media/ffmpeg';
+import type { DetectedTempo } from '../media/tempo';
 import type { VideoLifecycle } from '../modules/videos/lifecycle';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -24,6 +25,8 @@ export interface MediaJobs {
   /**
    * After a plan upgrade: the ladder again from the kept enhanced file, in the low band (after every
    * other waiting job), so the plan's new top rung appears; riders play the current ladder meanwhile.
+   * Also the worker's sweep for classes without an offline file: when the ladder already tops at
+   * what the plan allows, the job only remuxes the missing offline file (decision 0047).
    */
   repackage(videoId: string): Promise<void>;
 }
@@ -40,4 +43,9 @@ export interface MediaJobDeps {
   jobs: MediaJobs;
   log: FastifyBaseLogger;
   now: () => Date;
+  /**
+   * Stores the tempo ingest detected in a class's music, replacing any (the ride track's
+   * repository). Absent: ingest does not detect the tempo.
+   */
+  saveTempo?: (videoId: string, tempo: DetectedTempo) => Promise<void>;
 }

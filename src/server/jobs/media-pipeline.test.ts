@@ -3,7 +3,8 @@ import sharp from 'sharp';
  * The pipeline end to end through the app: an owner uploads, the video-created seam queues ingest,
  * the in-process worker (pg-boss on the test database) runs ingest, enhance and package with real
  * ffmpeg, and the /media routes serve the results. Then the admin's entry points with
- * AUTO_ENHANCE=off on S3 storage (with an AVI's growing preview in the bucket), and the failure notes.
+ * AUTO_ENHANCE=off on S3 storage (with an AVI's growing preview in the bucket), the music's tempo
+ * detected at ingest (issue #20 part 3), and the failure notes.
  */
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -16,11 +17,15 @@ import { eq } from 'drizzle-orm';
 import type { VideoDto } from '@shared/videos.contract';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
-import { retiredMedia, type VideoRow } from '../db/schema/videos';
-import { FfmpegError } from '../media/ffmpeg';
+import { retiredMedia, videos, type VideoRow } from '../db/schema/videos';
+import { DEFAULT_TOOLS, FfmpegError } from '../media/ffmpeg';
 import { parseMediaPlaylist } from '../media/growing-preview';
 import { masterTop, variantsOf } from '../media/hls-args';
-import { mediaKeys } from '../media/media-paths';
+import { hlsVersionOf, mediaKeys } from '../media/media-paths';
+import { OFFLINE_FILE } from '../media/offline-args';
+import { TEMPO_DETECTOR } from '../media/tempo-args';
+import { rideTrackRepository } from '../modules/ride-track/ride-track.repository';
+import { beatClip } from '../test/beat-clip';
 import { FFMPEG } from '../test/media-fixtures';
 import { clip, logoImage } from '../test/media-clips';
 import { openObjectStore } from '../storage/create-object-store';
@@ -40,6 +45,7 @@ import { silentLog, until } from '../test/job-support';
 const HEAVY = { timeout: 300_000 };
 
 interface Rig {
+  config: ReturnType<typeof loadConfig>;
   t: TestApp;
   pipeline: MediaPipeline;
   store: ObjectStore;
@@ -75,6 +81,7 @@ async function rig(env: Record<string, string>): Promise<Rig> {
   bind(pipeline);
   await pipeline.startWorker();
   return {
+    config,
     t,
     pipeline,
     store,
@@ -118,6 +125,26 @@ async function upload(
   });
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   return res.json().video as VideoDto;
+}
+
+/** Where a packaged video's offline file is stored (beside its published ladder). */
+const offlineKey = (row: VideoRow) =>
+  `${mediaKeys.hls(row.id, hlsVersionOf(row.hlsUrl)!)}${OFFLINE_FILE}`;
+
+/**
+ * Another worker starting on the same database and store (a deploy, a restart): its start runs
+ * the offline file sweep. Answers a stop.
+ */
+async function startAnotherWorker(r: Rig): Promise<() => Promise<void>> {
+  const pipeline = await createMediaPipeline({
+    config: r.config,
+    database: r.t.database,
+    store: r.store,
+    log: silentLog,
+    pollIntervalMs: 200,
+  });
+  await pipeline.startWorker();
+  return () => pipeline.stop();
 }
 
 const waitFor = (r: Rig, id: string, ok: (row: VideoRow) => boolean, what: string) =>
@@ -336,6 +363,18 @@ describe('AUTO_ENHANCE on (local storage)', HEAVY, () => {
     }
   });
 
+  it('packaging stores the offline file beside the ladder and records its size (decision 0047)', async () => {
+    const stored = await r.store.head(offlineKey(done));
+    expect(stored).not.toBeNull();
+    expect(done.offlineBytes).toBe(stored!.size);
+    const url = done.hlsUrl!.replace('master.m3u8', OFFLINE_FILE);
+    const res = await r.t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-7' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-range']).toBe(`bytes 0-7/${done.offlineBytes}`);
+    expect(res.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
   it('serves the enhanced MP4 publicly, as a download on request', async () => {
     const res = await r.t.app.inject({
       method: 'GET',
@@ -493,6 +532,89 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('ingest stores the tempo of a class with a beat, none for a class without sound, and again on a re-ingest', async () => {
+    const tempos = rideTrackRepository(r.t.database.db);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-beat-'));
+    const beat = await upload(
+      r,
+      owner.cookie,
+      await beatClip(dir, 'ride', { parts: [{ bpm: 120, seconds: 30 }] }),
+    );
+    const silent = await upload(r, owner.cookie, await clip('noaudio'));
+    const first = await until(() => tempos.findTempo(beat.id), 240_000, 'tempo stored');
+    expect(first.detector).toBe(TEMPO_DETECTOR);
+    expect(first.speed).toBeGreaterThan(1);
+    expect(first.points.map((p) => p.atSeconds)).toEqual([0, 5, 10, 15, 20, 25, 30]);
+    const heard = first.points.filter((p) => p.bpm !== null && Math.abs(p.bpm - 120) <= 3);
+    expect(heard.length).toBeGreaterThanOrEqual(5);
+
+    await until(
+      async () => (await r.lifecycle.events(silent.id)).some((e) => e.action === 'ingested'),
+      240_000,
+      'silent clip ingested',
+    );
+    expect(await tempos.findTempo(silent.id)).toBeNull();
+
+    // Ingest again (an admin's retry): the tempo is written again, one row still.
+    await r.pipeline.jobs.ingest(beat.id);
+    const again = await until(
+      async () => {
+        const row = await tempos.findTempo(beat.id);
+        return row && row.analyzedAt > first.analyzedAt ? row : null;
+      },
+      240_000,
+      'tempo written again',
+    );
+    expect(again.points).toEqual(first.points);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a tempo detection that fails costs the class nothing: ingested, a warning, no tempo', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-beat-'));
+    const video = await upload(
+      r,
+      owner.cookie,
+      await beatClip(dir, 'ride', { parts: [{ bpm: 128, seconds: 10 }] }),
+    );
+    await until(
+      async () => (await r.lifecycle.events(video.id)).some((e) => e.action === 'ingested'),
+      240_000,
+      'ingested',
+    );
+    const saved: string[] = [];
+    const warnings: string[] = [];
+    const job = ingestJob({
+      lifecycle: r.lifecycle,
+      store: r.store,
+      tools: { ...DEFAULT_TOOLS, aubiotrack: '/nonexistent/aubiotrack' },
+      tempRoot: path.join(r.dataDir, 'tmp', 'media'),
+      autoEnhance: false,
+      jobs: r.pipeline.jobs,
+      log: {
+        ...silentLog,
+        warn: (_: unknown, message: string) => {
+          warnings.push(message);
+        },
+      } as unknown as typeof silentLog,
+      now: () => new Date(),
+      saveTempo: async (videoId) => {
+        saved.push(videoId);
+      },
+    });
+    const ctx = {
+      jobId: 'tempo-x',
+      attempt: 1,
+      finalAttempt: false,
+      signal: new AbortController().signal,
+    };
+    const result = await job.run({ videoId: video.id }, ctx);
+    expect(result).toMatchObject({ outcome: 'ready', preview: 'remux' });
+    expect(saved).toEqual([]);
+    expect(warnings).toEqual(['tempo detection failed; the class has no tempo']);
+    expect((await r.lifecycle.find(video.id))!.processingStatus).toBe('uploaded');
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it("packages an admin-uploaded enhanced file through the 'package' entry point", async () => {
     const video = await upload(r, owner.cookie, await clip('noaudio'));
     await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
@@ -537,10 +659,63 @@ describe('AUTO_ENHANCE off, the admin entry points (S3 storage)', HEAVY, () => {
       .from(retiredMedia)
       .where(eq(retiredMedia.videoId, video.id));
     expect(retired!.deleteAfter.getTime()).toBeGreaterThan(Date.now() + RETIRED_GRACE_MS - 60_000);
+    expect(await r.store.head(`${retired!.prefix}${OFFLINE_FILE}`)).not.toBeNull();
     await r.lifecycle.purgeRetired(new Date(Date.now() + RETIRED_GRACE_MS + 1000));
     expect(await r.store.head(`${retired!.prefix}master.m3u8`)).toBeNull();
+    // The retired folder's offline file goes with it.
+    expect(await r.store.head(`${retired!.prefix}${OFFLINE_FILE}`)).toBeNull();
     expect((await r.t.app.inject({ method: 'GET', url: done.hlsUrl! })).statusCode).toBe(404);
     expect((await r.t.app.inject({ method: 'GET', url: again.hlsUrl! })).statusCode).toBe(200);
+  });
+
+  it('a class packaged before offline files gets one at the next worker start, remuxed from its stored ladder', async () => {
+    const video = await upload(r, owner.cookie, await clip('noaudio'));
+    await waitFor(r, video.id, (v) => Boolean(v.previewUrl), 'ingested');
+    const admin = adminActor((await registerOwner(r.t.app)).id);
+    await r.lifecycle.transition(video.id, { to: 'processing', by: admin, notes: null });
+    await r.store.put(mediaKeys.enhanced(video.id, 'old'), createReadStream(await clip('ladder')), {
+      contentType: 'video/mp4',
+    });
+    await r.lifecycle.publishEnhanced(video.id, {
+      by: admin,
+      version: 'old',
+      notes: null,
+      at: new Date(),
+    });
+    await r.pipeline.jobs.package(video.id);
+    const packaged = await waitFor(r, video.id, (v) => Boolean(v.hlsUrl), 'packaged');
+    const made = (await r.store.head(offlineKey(packaged)))!;
+    // As it was before this change: the ladder, no offline file.
+    await r.store.delete(offlineKey(packaged));
+    await r.t.database.db.update(videos).set({ offlineBytes: null }).where(eq(videos.id, video.id));
+
+    const stop = await startAnotherWorker(r);
+    try {
+      const swept = await waitFor(r, video.id, (v) => v.offlineBytes !== null, 'offline file made');
+      // The same ladder (nothing encoded again), now with its offline file, the same size as made
+      // by packaging (the same rung remuxed).
+      expect(swept.hlsUrl).toBe(packaged.hlsUrl);
+      const stored = await r.store.head(offlineKey(swept));
+      expect(stored?.size).toBe(swept.offlineBytes);
+      expect(Math.abs(stored!.size - made.size)).toBeLessThan(2048);
+      const events = await r.lifecycle.events(video.id);
+      expect(events.filter((e) => e.action === 'packaged')).toHaveLength(1);
+      const url = swept.hlsUrl!.replace('master.m3u8', OFFLINE_FILE);
+      const res = await r.t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBe(swept.offlineBytes);
+    } finally {
+      await stop();
+    }
+
+    // Deleting the class deletes its offline file with the rest of its folder.
+    const removed = await r.t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/videos/${video.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await r.store.head(offlineKey(packaged))).toBeNull();
   });
 
   it('when the last attempt fails, the video is failed with a clear note', async () => {

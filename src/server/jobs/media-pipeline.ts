@@ -6,11 +6,12 @@ import type { FfmpegObserver, JobMeter } from '../metrics/metrics';
 import { mediaTempRoot, sweepWorkDirs } from '../media/media-files';
 import { videoLifecycle, type VideoLifecycle } from '../modules/videos/lifecycle';
 import { lifecycleRepository } from '../modules/videos/lifecycle.repository';
+import { rideTrackRepository } from '../modules/ride-track/ride-track.repository';
 import type { ObjectStore } from '../storage/object-store';
 import { enhanceJob } from './enhance.job';
 import { ingestJob } from './ingest.job';
 import { JobRunner, type JobHandlers } from './job-runner';
-import type { MediaJobs } from './media-jobs';
+import type { MediaJobDeps, MediaJobs } from './media-jobs';
 import { ownerHeavySlot } from './owner-slot';
 import { packageJob } from './package.job';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type Band, type JobName, type JobSettings } from './queue';
@@ -31,6 +32,8 @@ export interface MediaPipelineOptions {
   lifecycle?: VideoLifecycle;
   /** Where job outcomes and ffmpeg speed are reported (the process's metrics). */
   meter?: JobMeter & { ffmpegRun: FfmpegObserver };
+  /** Where ingest stores the music's tempo; default: the ride track repository over `database`. */
+  saveTempo?: MediaJobDeps['saveTempo'];
 }
 
 export interface MediaPipeline {
@@ -47,6 +50,11 @@ export interface MediaPipeline {
 const NEVER_INGESTED_AFTER_MS = 2 * 60 * 1000;
 /** Working folders older than this are a dead worker's leftovers (PostgreSQL: other workers may share DATA_DIR). */
 const STALE_WORK_DIR_MS = 24 * 60 * 60 * 1000;
+/**
+ * The most classes without an offline file (packaged before decision 0047) one worker start
+ * queues; a larger catalogue gets the rest at the next start.
+ */
+export const OFFLINE_SWEEP_LIMIT = 200;
 
 /**
  * The media pipeline of one process: the pg-boss queue over the app's own database (PGlite through
@@ -70,6 +78,8 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
   const tools: MediaTools = {
     ffmpeg: config.media.ffmpegPath,
     ffprobe: config.media.ffprobePath,
+    aubiotrack: config.media.aubiotrackPath,
+    aubioonset: config.media.aubioonsetPath,
     observe: options.meter?.ffmpegRun,
   };
   const tempRoot = mediaTempRoot(config.dataDir);
@@ -89,7 +99,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     package: (videoId) => send('package', videoId),
     repackage: (videoId) => send('package', videoId, 'low'),
   };
-  const deps = {
+  const deps: MediaJobDeps = {
     lifecycle,
     store,
     tools,
@@ -98,6 +108,22 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     jobs,
     log,
     now: options.now ?? (() => new Date()),
+    saveTempo: options.saveTempo ?? rideTrackRepository(database.db).saveTempo,
+  };
+  /**
+   * Once per worker start: each streamed class without an offline file gets a low-band package
+   * job, which remuxes the file from the published ladder (no encode; package.job.ts). The low band
+   * runs after every other waiting job, MEDIA_CONCURRENCY at a time, and a job already waiting
+   * for the class is not queued twice.
+   */
+  const sweepOffline = async () => {
+    try {
+      const missing = await lifecycle.findWithoutOffline(OFFLINE_SWEEP_LIMIT);
+      for (const videoId of missing) await jobs.repackage(videoId);
+      if (missing.length > 0) log.info({ count: missing.length }, 'offline files queued');
+    } catch (err) {
+      log.error({ err }, 'the offline file sweep failed');
+    }
   };
   const handlers: JobHandlers = {
     ingest: ingestJob(deps),
@@ -134,6 +160,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
         },
       });
       await runner.start();
+      await sweepOffline();
     },
     async stop() {
       await runner?.stop();

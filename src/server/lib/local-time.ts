@@ -77,3 +77,22 @@ export function startOfDay(date: string, timeZone: string): Date {
   if (shown < wall) at += wall - shown;
   return new Date(at);
 }
+
+/**
+ * The instant the wall clock in `timeZone` shows `minute` minutes after midnight of a YYYY-MM-DD
+ * date. Where a DST change repeats the time, the first of the two; where it skips the time (the
+ * clocks go forward past it), the instant the gap's length later (02:30 on a 02:00→03:00 morning
+ * is 03:30).
+ */
+export function wallClockInstant(date: string, minute: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
+  const shownAt = (instant: number) => {
+    const p = parts(new Date(instant), timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  };
+  const day = 24 * 60 * 60_000;
+  // The zone's offsets a day before and a day after: a zone changes at most once in between.
+  const candidates = [wall - day, wall + day].map((probe) => wall - (shownAt(probe) - probe));
+  const shown = candidates.filter((at) => shownAt(at) === wall);
+  return new Date(shown.length > 0 ? Math.min(...shown) : Math.max(...candidates));
+}

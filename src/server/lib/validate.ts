@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { NUL_CHARACTER_MESSAGE } from '@shared/input.contract';
+import { LONE_SURROGATE_MESSAGE, NUL_CHARACTER_MESSAGE } from '@shared/input.contract';
 import { ValidationError } from './errors';
 
 interface Node {
@@ -14,20 +14,43 @@ const pathOf = (node: Node): string => {
   return keys.reverse().join('.');
 };
 
+/** True when a UTF-16 surrogate stands without its pair (String#isWellFormed, ES2024). */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
+}
+
+/** What a string or key holds that no column can store, or null. */
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_CHARACTER_MESSAGE;
+  if (hasLoneSurrogate(text)) return LONE_SURROGATE_MESSAGE;
+  return null;
+}
+
 /**
- * Where the input holds a U+0000 (in a key or a string value), as a field path; null for nowhere.
- * Iterative: a deeply nested body (the parser allows it within the size limit) cannot overflow.
+ * Where the input holds text no column can store (a U+0000, or a lone UTF-16 surrogate: jsonb
+ * refuses its escape), in a key or a string value, as a field path and the words; null for
+ * nowhere. Iterative: a deeply nested body (the parser allows it within the size limit) cannot
+ * overflow.
  */
-export function nulCharacterAt(input: unknown): string | null {
+export function unstorableTextAt(input: unknown): { field: string; message: string } | null {
   const stack: Node[] = [{ value: input, key: '', parent: null }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (typeof node.value === 'string') {
-      if (node.value.includes('\u0000')) return pathOf(node);
+      const message = unstorable(node.value);
+      if (message) return { field: pathOf(node), message };
     } else if (node.value !== null && typeof node.value === 'object') {
       for (const [key, value] of Object.entries(node.value)) {
         const child = { value, key, parent: node };
-        if (key.includes('\u0000')) return pathOf(child);
+        const message = unstorable(key);
+        if (message) return { field: pathOf(child), message };
         stack.push(child);
       }
     }
@@ -37,15 +60,13 @@ export function nulCharacterAt(input: unknown): string | null {
 
 /**
  * Parses input with a shared contract. The first problem becomes the message (in the product's words, docs/product.md),
- * which live in the schema); every problem is listed by field under `errors`. A null character
- * anywhere is refused first: no column can store it.
+ * which live in the schema); every problem is listed by field under `errors`. Text no column can
+ * store (a null character, a lone surrogate) is refused first.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const nulAt = nulCharacterAt(input);
-  if (nulAt !== null) {
-    throw new ValidationError(NUL_CHARACTER_MESSAGE, {
-      errors: [{ field: nulAt, message: NUL_CHARACTER_MESSAGE }],
-    });
+  const unstorableAt = unstorableTextAt(input);
+  if (unstorableAt !== null) {
+    throw new ValidationError(unstorableAt.message, { errors: [unstorableAt] });
   }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;

@@ -3,10 +3,13 @@ import { existsSync } from 'node:fs';
 import type { FfmpegObserver } from '../metrics/metrics';
 import { ProgressReader } from './media-stats';
 
-/** Where the binaries are (FFMPEG_PATH / FFPROBE_PATH; default: on PATH). */
+/** Where the binaries are (FFMPEG_PATH / FFPROBE_PATH, AUBIOTRACK_PATH / AUBIOONSET_PATH; default: on PATH). */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  /** aubio's beat tracker and onset detector (the music's tempo); default 'aubiotrack', 'aubioonset'. */
+  aubiotrack?: string;
+  aubioonset?: string;
   /** Told each timed run's media seconds and wall seconds (the process's metrics). */
   observe?: FfmpegObserver;
 }
@@ -20,7 +23,12 @@ export type FfmpegStep =
   | 'enhance-encode'
   | 'package';
 
-export const DEFAULT_TOOLS: MediaTools = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+export const DEFAULT_TOOLS: MediaTools = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+  aubiotrack: 'aubiotrack',
+  aubioonset: 'aubioonset',
+};
 
 /**
  * On Linux, util-linux's setpriv starts ffmpeg with PR_SET_PDEATHSIG: if the worker is killed
@@ -51,6 +59,8 @@ export interface RunOptions {
   progress?: { durationSeconds: number; onProgress: (fraction: number) => void };
   /** A successful run reports this step's media seconds against its wall time to `tools.observe`. */
   timing?: { step: FfmpegStep; mediaSeconds: number };
+  /** Gets stdout as it arrives (then none is kept in `RunResult.stdout`). */
+  onStdout?: (chunk: string) => void;
 }
 
 export interface RunResult {
@@ -67,7 +77,7 @@ function run(
   options: RunOptions,
   observe?: FfmpegObserver,
 ): Promise<RunResult> {
-  const { signal, cwd, progress, timing } = options;
+  const { signal, cwd, progress, timing, onStdout } = options;
   const started = performance.now();
   if (signal?.aborted) return Promise.reject(signal.reason);
   const fullArgs = progress ? ['-progress', 'pipe:1', ...args] : args;
@@ -85,6 +95,8 @@ function run(
       if (reader && progress) {
         const at = reader.push(chunk);
         if (at !== null) progress.onProgress(Math.min(1, at / progress.durationSeconds));
+      } else if (onStdout) {
+        onStdout(chunk);
       } else if (stdout.length < 16 * 1024 * 1024) {
         stdout += chunk;
       }
@@ -127,4 +139,16 @@ export function runFfprobe(
   options: RunOptions = {},
 ): Promise<RunResult> {
   return run(tools.ffprobe, args, options);
+}
+
+/** aubio's beat tracker ('track') or onset detector ('onset'), run like ffmpeg (killed with the worker). */
+export function runAubio(
+  tools: MediaTools,
+  tool: 'track' | 'onset',
+  args: string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
+  const binary =
+    tool === 'track' ? (tools.aubiotrack ?? 'aubiotrack') : (tools.aubioonset ?? 'aubioonset');
+  return run(binary, args, options);
 }

@@ -216,7 +216,7 @@ export function ladderTopFor(width: number, height: number, top: RungTop): numbe
 }
 
 /** The short side of a RESOLUTION attribute ("1920x1080", "1080x1920": 1080), or null. */
-function shortSideOf(resolution: string | null): number | null {
+export function shortSideOf(resolution: string | null): number | null {
   const m = /^(\d{1,5})x(\d{1,5})$/.exec(resolution ?? '');
   return m ? Math.min(Number(m[1]), Number(m[2])) : null;
 }

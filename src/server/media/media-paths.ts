@@ -4,6 +4,7 @@
  */
 import { buildPath } from '@shared/endpoint';
 import { mediaEndpoints } from '@shared/media.contract';
+import { OFFLINE_FILE } from './offline-args';
 
 export const mediaKeys = {
   thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
@@ -46,6 +47,9 @@ export const mediaUrls = {
     buildPath(mediaEndpoints.enhanced, { id: videoId }, { v: version }),
   hls: (videoId: string, version: string) =>
     buildPath(mediaEndpoints.hls, { id: videoId, version, '*': 'master.m3u8' }),
+  /** The offline file beside a ladder (decision 0047), served by the same route as its segments. */
+  offline: (videoId: string, version: string) =>
+    buildPath(mediaEndpoints.hls, { id: videoId, version, '*': OFFLINE_FILE }),
 };
 
 /** What a previewUrl names: the MP4 (a remux) or the growing HLS preview's playlist. */

@@ -1,5 +1,6 @@
 /**
- * Real ffmpeg on generated clips (2-3 s, at most 480p): what each media step produces.
+ * Real ffmpeg on generated clips (2-3 s, at most 480p): what each media step produces. The tempo
+ * tests use a 3-minute click track (64x64 at 4 fps: it encodes and decodes in a moment).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,10 +13,14 @@ import { enhanceMedia, type EnhanceRequest } from './enhance-media';
 import { DEFAULT_TOOLS, runFfmpeg, runFfprobe } from './ffmpeg';
 import { makePreview, makeStills, probeMedia } from './ingest-media';
 import { createWorkDir, type WorkDir } from './media-files';
+import { OFFLINE_FILE } from './offline-args';
 import { packageHls } from './package-hls';
 import { UnreadableMediaError } from './probe-args';
+import { detectTempo } from './tempo';
+import { TEMPO_DETECTOR } from './tempo-args';
 import type { LogoPlacement } from '@shared/videos.contract';
 import { averageLuma, clip, logoImage, loudnessOf, regionColor } from '../test/media-clips';
+import { beatClip } from '../test/beat-clip';
 
 const tools = DEFAULT_TOOLS;
 let root: string;
@@ -415,5 +420,162 @@ describe('package', HEAVY, () => {
     expect(await extinf('v480p')).toEqual(await extinf('v360p'));
     const master = await readFile(path.join(out, 'master.m3u8'), 'utf8');
     expect(master.match(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/g)).toHaveLength(2);
+  });
+});
+
+/** The top-level boxes of an MP4, in file order ('ftyp', 'moov', 'mdat', ...). */
+async function topBoxes(file: string): Promise<string[]> {
+  const bytes = await readFile(file);
+  const boxes: string[] = [];
+  for (let at = 0; at + 8 <= bytes.length;) {
+    let size = bytes.readUInt32BE(at);
+    if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
+    boxes.push(bytes.toString('latin1', at + 4, at + 8));
+    if (size < 8) break;
+    at += size;
+  }
+  return boxes;
+}
+
+/** What ffprobe says of an offline file: its duration and streams. */
+async function probeOffline(file: string) {
+  const { stdout } = await runFfprobe(tools, [
+    ...[
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type,codec_name,width,height',
+    ],
+    ...['-of', 'json', file],
+  ]);
+  const json = JSON.parse(stdout) as {
+    format: { duration: string };
+    streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>;
+  };
+  return {
+    duration: Number(json.format.duration),
+    video: json.streams.filter((s) => s.codec_type === 'video'),
+    audio: json.streams.filter((s) => s.codec_type === 'audio'),
+  };
+}
+
+describe('the offline file (decision 0047)', HEAVY, () => {
+  it('is the 480p rung of a 480p class, remuxed: same duration, H.264 + AAC, the index first', async () => {
+    const input = await clip('ladder');
+    const info = await probeMedia(tools, input);
+    const out = (await work('offline-480')).file('hls');
+    const result = await packageHls(tools, input, info, out);
+    expect(result.offline).toEqual({ file: OFFLINE_FILE, rung: 'v480p/index.m3u8' });
+    expect(result.files).toContain(OFFLINE_FILE);
+    expect(result.files.at(-1)).toBe('master.m3u8');
+    // Nothing else is left beside the ladder (the joined source is removed).
+    expect(result.files.filter((f) => !f.includes('/'))).toEqual([OFFLINE_FILE, 'master.m3u8']);
+    const file = path.join(out, OFFLINE_FILE);
+    const probed = await probeOffline(file);
+    expect(Math.abs(probed.duration - info.durationSeconds)).toBeLessThan(0.25);
+    expect(probed.video).toEqual([
+      { codec_type: 'video', codec_name: 'h264', width: 854, height: 480 },
+    ]);
+    expect(probed.audio.map((a) => a.codec_name)).toEqual(['aac']);
+    const boxes = await topBoxes(file);
+    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(boxes).not.toContain('moof');
+  });
+
+  it('a 1080p class gets its 720p rung (never taller); a class without sound, no audio', async () => {
+    const dir = (await work('offline-1080')).path;
+    const source = path.join(dir, 'hd.mp4');
+    await runFfmpeg(tools, [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25:duration=2'],
+      ...['-f', 'lavfi', '-i', 'sine=f=440:d=2:sample_rate=48000,volume=-20dB'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-shortest', source],
+    ]);
+    const info = await probeMedia(tools, source);
+    const out = path.join(dir, 'hls');
+    const hd = await packageHls(tools, source, info, out, { top: 1080 });
+    expect(hd.rungs.map((r) => r.name)).toEqual(['1080p', '720p', '480p', '360p']);
+    expect(hd.offline?.rung).toBe('v720p/index.m3u8');
+    const probed = await probeOffline(path.join(out, OFFLINE_FILE));
+    expect(probed.video.map((v) => [v.width, v.height])).toEqual([[1280, 720]]);
+    expect(probed.audio.map((a) => a.codec_name)).toEqual(['aac']);
+    expect(Math.abs(probed.duration - info.durationSeconds)).toBeLessThan(0.25);
+
+    const silent = await clip('noaudio');
+    const silentOut = (await work('offline-silent')).file('hls');
+    const mute = await packageHls(tools, silent, await probeMedia(tools, silent), silentOut);
+    expect(mute.offline?.rung).toBe('v240p/index.m3u8');
+    const muted = await probeOffline(path.join(silentOut, OFFLINE_FILE));
+    expect(muted.video.map((v) => [v.width, v.height])).toEqual([[320, 240]]);
+    expect(muted.audio).toEqual([]);
+  });
+});
+
+describe('music tempo (issue #20 part 3)', HEAVY, () => {
+  it('hears a click track at 120 then 140 BPM: each part within 3 BPM, the change within 5 s', async () => {
+    const input = await beatClip(root, 'clicks', {
+      parts: [
+        { bpm: 120, seconds: 90 },
+        { bpm: 140, seconds: 90 },
+      ],
+    });
+    const info = await probeMedia(tools, input);
+    const w = await work('tempo-clicks');
+    const tempo = await detectTempo(tools, input, info, w.file('tempo.wav'), { cwd: w.path });
+    expect(tempo?.detector).toBe(TEMPO_DETECTOR);
+    expect(tempo?.speed).toBeGreaterThan(1);
+    const points = tempo!.points;
+    expect(points.map((p) => p.atSeconds)).toEqual(
+      Array.from({ length: Math.floor(info.durationSeconds / 5) + 1 }, (_, k) => k * 5),
+    );
+    const near = (bpm: number | null, target: number) =>
+      bpm !== null && Math.abs(bpm - target) <= 3;
+    // Every point of each part, away from the change, reads its tempo.
+    expect(points.filter((p) => p.atSeconds <= 85).every((p) => near(p.bpm, 120))).toBe(true);
+    expect(points.filter((p) => p.atSeconds >= 95).every((p) => near(p.bpm, 140))).toBe(true);
+    // The change is where the reading moves from one to the other: within 5 s of 90 s.
+    const last120 = points.filter((p) => near(p.bpm, 120)).at(-1)!.atSeconds;
+    const first140 = points.find((p) => near(p.bpm, 140))!.atSeconds;
+    expect(Math.abs(last120 - 90)).toBeLessThanOrEqual(5);
+    expect(Math.abs(first140 - 90)).toBeLessThanOrEqual(5);
+    // The WAV is gone once read.
+    expect(existsSync(w.file('tempo.wav'))).toBe(false);
+  });
+
+  it('hears no beat in silence', async () => {
+    const input = await beatClip(root, 'silence', { silence: 30 });
+    const info = await probeMedia(tools, input);
+    const w = await work('tempo-silence');
+    const tempo = await detectTempo(tools, input, info, w.file('tempo.wav'));
+    expect(tempo!.points).toHaveLength(7);
+    expect(tempo!.points.every((p) => p.bpm === null)).toBe(true);
+  });
+
+  it('skips a video with no audio stream (nothing is run)', async () => {
+    const input = await clip('noaudio');
+    const info = await probeMedia(tools, input);
+    expect(info.audio).toBeNull();
+    const w = await work('tempo-noaudio');
+    // A tool that cannot run: had anything been started, this would throw.
+    const broken = {
+      ...tools,
+      ffmpeg: '/nonexistent/ffmpeg',
+      aubiotrack: '/nonexistent/aubiotrack',
+    };
+    expect(await detectTempo(broken, input, info, w.file('tempo.wav'))).toBeNull();
+  });
+
+  it('stops when its signal is aborted, leaving no WAV', async () => {
+    const input = await beatClip(root, 'clicks-short', { parts: [{ bpm: 120, seconds: 20 }] });
+    const info = await probeMedia(tools, input);
+    const w = await work('tempo-abort');
+    const controller = new AbortController();
+    controller.abort(new Error('job stopped'));
+    await expect(
+      detectTempo(tools, input, info, w.file('tempo.wav'), { signal: controller.signal }),
+    ).rejects.toThrow('job stopped');
+    expect(existsSync(w.file('tempo.wav'))).toBe(false);
   });
 });

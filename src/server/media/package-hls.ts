@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runFfmpeg, type MediaTools } from './ffmpeg';
 import {
   buildHlsArgs,
@@ -11,6 +12,8 @@ import {
   type RungTop,
 } from './hls-args';
 import { listFiles } from './media-files';
+import { OFFLINE_FILE } from './offline-args';
+import { makeOfflineFile } from './offline-file';
 import type { MediaInfo } from './probe-args';
 
 export interface PackageResult {
@@ -19,6 +22,12 @@ export interface PackageResult {
   copiedTop: boolean;
   /** Every file written, relative to the output folder; the master playlist last. */
   files: string[];
+  /**
+   * The offline file (OFFLINE_FILE, among `files`) and the rung it was remuxed from; null when it
+   * could not be made (`offlineError` says why; the ladder is whole and streams without it).
+   */
+  offline: { file: string; rung: string } | null;
+  offlineError?: string;
 }
 
 /** The RFC 6381 name of an H.264 stream ("avc1.64001f") from the avcC box of an MP4 init segment. */
@@ -42,7 +51,8 @@ export function withCodecs(master: string, uri: string, codecs: string): string 
 }
 
 /**
- * Writes the HLS ladder of `input` into `outDir` (empty), checking the master lists every rung.
+ * Writes the HLS ladder of `input` into `outDir` (empty), checking the master lists every rung,
+ * then the offline file (decision 0047) remuxed from its rung up to 720p.
  * `top`: the owner's plan's tallest rung (default: every rung the source has).
  */
 export async function packageHls(
@@ -79,6 +89,31 @@ export async function packageHls(
   if (expected.some((uri) => !listed.includes(uri))) {
     throw new Error(`master playlist lists ${listed.join(', ')}; expected ${expected.join(', ')}`);
   }
+  const offline = await offlineFileOf(tools, outDir, options.signal);
   const files = (await listFiles(outDir)).filter((f) => f !== MASTER_PLAYLIST);
-  return { rungs, copiedTop: copyTop, files: [...files, MASTER_PLAYLIST] };
+  return { rungs, copiedTop: copyTop, files: [...files, MASTER_PLAYLIST], ...offline };
+}
+
+/**
+ * The offline file of the ladder just written in `outDir`, beside it. A failure (other than the
+ * job being stopped) leaves none rather than losing the ladder: the worker's sweep tries again.
+ */
+async function offlineFileOf(
+  tools: MediaTools,
+  outDir: string,
+  signal: AbortSignal | undefined,
+): Promise<Pick<PackageResult, 'offline' | 'offlineError'>> {
+  try {
+    const { rung } = await makeOfflineFile(
+      tools,
+      async (file) => path.join(outDir, file),
+      path.join(outDir, OFFLINE_FILE),
+      { scratch: `${outDir}.offline-source.mp4`, signal },
+    );
+    return { offline: { file: OFFLINE_FILE, rung } };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    await rm(path.join(outDir, OFFLINE_FILE), { force: true });
+    return { offline: null, offlineError: error instanceof Error ? error.message : String(error) };
+  }
 }

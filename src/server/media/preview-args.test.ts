@@ -119,4 +119,10 @@ describe('buildStillsArgs', () => {
     expect(args).toContain('/t.jpg');
     expect(args.at(-1)).toBe('/p.jpg');
   });
+
+  it('asks the thumbnail filter for at least 2 frames (it refuses 1): a slideshow at 1 fps', () => {
+    const slideshow = info({ fps: 1 });
+    const args = buildStillsArgs('/in.mp4', slideshow, { thumbnail: '/t.jpg', poster: '/p.jpg' });
+    expect(after(args, '-filter_complex')).toMatch(/^\[0:v\]thumbnail=2,/);
+  });
 });

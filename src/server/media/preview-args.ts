@@ -29,8 +29,9 @@ export function buildStillsArgs(
   info: MediaInfo,
   out: { thumbnail: string; poster: string },
 ): string[] {
+  // ffmpeg's thumbnail filter takes batches of 2 or more (it picks from what a short input has).
   const frames = Math.max(
-    1,
+    2,
     Math.min(25, Math.floor((info.video.fps ?? 25) * Math.min(1, info.durationSeconds / 2))),
   );
   const tw = stillWidth(THUMBNAIL_WIDTH, info.video.width);

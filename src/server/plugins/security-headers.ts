@@ -39,4 +39,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
+  // An answer that sets a cookie (a session slid forward while a public route read it) is never
+  // kept by a shared cache, whatever the route said: the next caller would get the cookie.
+  // Registered after the cookie plugin, so its Set-Cookie is already there.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const cache = reply.hasHeader('set-cookie') ? String(reply.getHeader('cache-control')) : '';
+    if (cache.split(',').some((directive) => directive.trim().toLowerCase() === 'public'))
+      reply.header('cache-control', 'private, no-store');
+    done(null, payload);
+  });
 }

@@ -85,6 +85,11 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
     component: lazyPage(() => import('@web/features/library/library-page'), 'LibraryPage'),
   },
   {
+    // RIDE_TRACK_SCREEN_PATH (lib/ride-track, kept out of this first chunk): a class's ride track.
+    path: '/videos/:id/ride-track',
+    component: lazyPage(() => import('@web/features/ride-track/ride-track-page'), 'RideTrackPage'),
+  },
+  {
     path: '/upload',
     component: lazyPage(() => import('@web/features/upload/upload-page'), 'UploadPage'),
   },
@@ -94,6 +99,10 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
       () => import('@web/features/instructors/instructors-page'),
       'InstructorsPage',
     ),
+  },
+  {
+    path: '/programs',
+    component: lazyPage(() => import('@web/features/programs/programs-page'), 'ProgramsPage'),
   },
   {
     path: '/customize',
@@ -106,6 +115,10 @@ const SHELL_ROUTES: ReadonlyArray<{ path: string; component: ComponentType }> = 
   {
     path: '/locations',
     component: lazyPage(() => import('@web/features/locations/locations-page'), 'LocationsPage'),
+  },
+  {
+    path: '/screens',
+    component: lazyPage(() => import('@web/features/screens/screens-page'), 'ScreensPage'),
   },
   {
     path: '/subscription',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { classDetailsFields, type ClassDetailsView } from '@shared/class-details.contract';
-import { formatClock, parseClock } from './clock';
+import { formatClock } from '@shared/format';
+import { parseClock } from './clock';
 
 export interface MusicRow {
   artist: string;

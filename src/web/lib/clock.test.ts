@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, parseClock } from './clock';
+import { formatClock } from '@shared/format';
+import { parseClock } from './clock';
 
 describe('parseClock', () => {
   it('reads minutes and seconds, hours, and whole minutes', () => {

@@ -1,12 +1,3 @@
-/** A playhead time for riders: '4:05', '1:02:09'. */
-export function formatClock(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /**
  * A time typed as minutes and seconds ('4:05', '75:00'), with hours ('1:02:09'), or whole minutes
  * ('12'), in seconds; null when it is none of these (seconds and minutes after hours are 00-59).

@@ -81,6 +81,8 @@ export const videos = pgTable(
       .notNull()
       .default('none'),
     hlsUrl: text('hls_url'),
+    /** Size of the published version's single-file rendition (offline.mp4, decision 0047); null: none. */
+    offlineBytes: bigint('offline_bytes', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),
     videoCodec: varchar('video_codec', { length: 32 }),

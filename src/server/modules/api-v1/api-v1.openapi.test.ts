@@ -94,12 +94,16 @@ function conforms(method: string, url: string, res: LightMyRequestResponse) {
   const documented = operation.responses[status];
   expect(documented, `${name} is not documented (${res.body.slice(0, 200)})`).toBeDefined();
   const response = resolve(documented!);
-  const json = (response.content as Record<string, { schema: Json }> | undefined)?.[
-    'application/json'
-  ];
+  const content = response.content as Record<string, { schema?: Json }> | undefined;
+  const json = content?.['application/json'];
+  const other = Object.keys(content ?? {}).find((type) => type !== 'application/json');
   if (json) {
     expect(String(res.headers['content-type']), name).toMatch(/^application\/json/);
-    validate(json.schema, res.json(), name);
+    validate(json.schema!, res.json(), name);
+  } else if (other) {
+    // A document that is not JSON (WebVTT): its declared type, and a body.
+    expect(String(res.headers['content-type']).split(';')[0], name).toBe(other);
+    expect(res.body.length, name).toBeGreaterThan(0);
   } else {
     expect(res.body, `${name} documents no body`).toBe('');
   }
@@ -193,6 +197,10 @@ function everyOperation(classId: string, uploadUrl: string) {
     ['GET', '/api/v1/analytics'],
     ['GET', '/api/v1/locations'],
     ['GET', '/api/v1/instructors'],
+    ['GET', `/api/v1/classes/${classId}/ride-track`],
+    ['GET', `/api/v1/classes/${classId}/ride-track.vtt`],
+    ['PUT', `/api/v1/classes/${classId}/ride-track`, { body: { segments: [] } }],
+    ['DELETE', `/api/v1/classes/${classId}/ride-track`],
     ['POST', '/api/v1/uploads', tusCreate(10)],
     ['HEAD', uploadUrl, { headers: TUS }],
     ['PATCH', uploadUrl, { headers: TUS, raw: 'x' }],
@@ -306,6 +314,52 @@ describe('every /api/v1 answer matches the OpenAPI document', () => {
     expect(ranged.statusCode).toBe(200);
     expect((await api(read, 'GET', '/api/v1/locations')).statusCode).toBe(200);
     expect((await api(read, 'GET', '/api/v1/instructors')).statusCode).toBe(200);
+  });
+
+  it('ride tracks: save, read as JSON and WebVTT, remove, and their refusals', async () => {
+    const [mine] = await t.database.db
+      .insert(videos)
+      .values({
+        userId: owner.id,
+        title: 'Tempo ride',
+        originalFileName: 'tempo.mp4',
+        originalFileUrl: '/api/objects/uploads/x/tempo.mp4',
+        fileSize: '1000',
+        duration: '600',
+      })
+      .returning();
+    const path = `/api/v1/classes/${mine!.id}/ride-track`;
+    const segments = [
+      { startSeconds: 0, endSeconds: 120, name: 'Warm-up', resistance: 3 },
+      { startSeconds: 120, endSeconds: 600, name: 'Climb', cadence: { min: 60, max: 70 }, zone: 4 },
+    ];
+    expect((await api(read, 'GET', path)).statusCode).toBe(404);
+    expect((await api(write, 'PUT', path, { body: { segments } })).statusCode).toBe(200);
+    expect((await api(read, 'GET', path)).statusCode).toBe(200);
+    const vtt = await api(read, 'GET', `${path}.vtt`);
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    const refusals: Array<[number, string, string, Call?]> = [
+      [400, 'PUT', path, { body: { segments: [segments[1]] } }],
+      [400, 'GET', `/api/v1/classes/${'a'.repeat(65)}/ride-track`],
+      [400, 'GET', `/api/v1/classes/${'a'.repeat(65)}/ride-track.vtt`],
+      [400, 'DELETE', `/api/v1/classes/${'a'.repeat(65)}/ride-track`],
+      [
+        404,
+        'PUT',
+        '/api/v1/classes/6f1c2a4e-8b7d-4c3a-9e21-5d0f7a9b3c12/ride-track',
+        { body: { segments } },
+      ],
+      [413, 'PUT', path, { body: { segments: [{ ...segments[0], cue: 'y'.repeat(200_000) }] } }],
+      [415, 'PUT', path, { raw: 'x', headers: { 'content-type': 'application/xml' } }],
+    ];
+    for (const [status, method, url, call] of refusals) {
+      const res = await api(write, method, url, call);
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+    }
+    expect((await api(write, 'DELETE', path)).statusCode).toBe(204);
+    expect((await api(read, 'GET', `${path}.vtt`)).statusCode).toBe(404);
+    expect((await api(write, 'DELETE', path)).statusCode).toBe(404);
   });
 
   it('400, 404, 409, 413, 415 and 422 on the JSON routes, in the API error shape', async () => {

@@ -5,6 +5,7 @@ import type { RouteCollector } from '../../plugins/routes';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { InstructorsService } from '../instructors/instructors.service';
 import type { LocationsService } from '../locations/locations.service';
+import type { RideTrackService } from '../ride-track/ride-track.service';
 import type { ReenhanceService } from '../videos/reenhance.service';
 import type { VideosService } from '../videos/videos.service';
 import { absolute, apiOrigin, toApiClass } from './api-class';
@@ -16,6 +17,7 @@ interface Deps {
   analytics: AnalyticsService;
   locations: LocationsService;
   instructors: InstructorsService;
+  rideTracks: RideTrackService;
   /** PUBLIC_URL's origin and the app's host names: where the API's absolute addresses point. */
   origin: { publicOrigin: string | undefined; appHosts: readonly string[] };
 }
@@ -28,7 +30,7 @@ const classId = (params: { id: string }) => idOrNotFound(params.id, API_MESSAGES
  */
 export function apiV1Routes(
   routes: RouteCollector,
-  { videos, reenhance, analytics, locations, instructors, origin: hosts }: Deps,
+  { videos, reenhance, analytics, locations, instructors, rideTracks, origin: hosts }: Deps,
 ): void {
   routes.route(apiV1Endpoints.listClasses, async ({ user, query, request }) => {
     const origin = apiOrigin(request, hosts);
@@ -71,6 +73,22 @@ export function apiV1Routes(
   routes.route(apiV1Endpoints.updateClass, async ({ user, params, body, request }) =>
     toApiClass(await videos.update(user.id, classId(params), body), apiOrigin(request, hosts)),
   );
+
+  routes.route(apiV1Endpoints.getRideTrack, ({ user, params }) =>
+    rideTracks.ownTrack(user, classId(params)),
+  );
+  routes.route(apiV1Endpoints.getRideTrackVtt, async ({ user, params, reply }) =>
+    reply
+      .type('text/vtt; charset=utf-8')
+      .send(rideTracks.vtt(await rideTracks.ownTrack(user, classId(params)))),
+  );
+  routes.route(apiV1Endpoints.putRideTrack, async ({ user, params, body }) => ({
+    segments: (await rideTracks.save(user, classId(params), body)).rideTrack.segments,
+  }));
+  routes.route(apiV1Endpoints.deleteRideTrack, async ({ user, params, reply }) => {
+    await rideTracks.remove(user, classId(params));
+    return reply.status(204).send();
+  });
 
   routes.route(apiV1Endpoints.deleteClass, async ({ user, params, reply }) => {
     await videos.remove(user.id, classId(params));

@@ -271,6 +271,114 @@ describe('HLS', () => {
   });
 });
 
+describe('the offline file (decision 0047)', () => {
+  const SIZE = 5000;
+  /** An enhanced class streaming version `version`, its offline file stored beside the ladder. */
+  async function packaged(version = 'off1', over: Partial<typeof videos.$inferInsert> = {}) {
+    const v = await makeVideo({ processingStatus: 'enhanced', offlineBytes: SIZE, ...over });
+    await w.t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(v.id, version) })
+      .where(eq(videos.id, v.id));
+    await put(`${mediaKeys.hls(v.id, version)}offline.mp4`, bytes(SIZE));
+    return { v, url: mediaUrls.offline(v.id, version) };
+  }
+
+  it('is served whole to anyone, as an immutable MP4 with a strong ETag, CORS and no download name', async () => {
+    const { v, url } = await packaged();
+    expect(url).toBe(`/media/videos/${v.id}/hls/off1/offline.mp4`);
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-length']).toBe(String(SIZE));
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['cache-control']).toBe(CACHE.immutable);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.rawPayload).toEqual(bytes(SIZE));
+    const head = await w.t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(SIZE));
+  });
+
+  it('answers a range 206, resumes only the same file (If-Range), 416 past the end', async () => {
+    const { v, url } = await packaged('off2');
+    const part = await get(url, { range: 'bytes=1000-1999' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${SIZE}`);
+    expect(part.headers['content-length']).toBe('1000');
+    expect(part.rawPayload).toEqual(bytes(SIZE).subarray(1000, 2000));
+    const etag = part.headers.etag as string;
+    // Resuming with the ETag it started with: the rest.
+    const rest = await get(url, { range: 'bytes=2000-', 'if-range': etag });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload).toEqual(bytes(SIZE).subarray(2000));
+    // Another ETag (or a weak one): the whole file, never a splice of two.
+    for (const other of ['"another-file"', `W/${etag}`]) {
+      const whole = await get(url, { range: 'bytes=2000-', 'if-range': other });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-range']).toBeUndefined();
+      expect(whole.rawPayload).toEqual(bytes(SIZE));
+    }
+    // The file rewritten under the same name: the old ETag no longer resumes it.
+    await put(`${mediaKeys.hls(v.id, 'off2')}offline.mp4`, bytes(SIZE + 1));
+    const rewritten = await get(url, { range: 'bytes=2000-', 'if-range': etag });
+    expect(rewritten.statusCode).toBe(200);
+    expect(rewritten.headers.etag).not.toBe(etag);
+    expect(rewritten.rawPayload).toEqual(bytes(SIZE + 1));
+
+    const past = await get(url, { range: `bytes=${SIZE + 10}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${SIZE + 1}`);
+  });
+
+  it("is 404 for an unknown or malformed id, another class's id, a class not enhanced, a version not its", async () => {
+    const { v } = await packaged('off3');
+    const others = await makeVideo({ userId: w.other.id, processingStatus: 'enhanced' });
+    await w.t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(others.id, 'theirs1') })
+      .where(eq(videos.id, others.id));
+    const unpublished = await packaged('off4', { processingStatus: 'processing' });
+    for (const url of [
+      mediaUrls.offline('7b0a8a52-5f0e-4c4a-9d7e-7d2f7f9a0c11', 'off3'),
+      `/media/videos/not-a-uuid/hls/off3/offline.mp4`,
+      // Another gym's class, with this class's version (its own folder has no such file).
+      mediaUrls.offline(others.id, 'off3'),
+      mediaUrls.offline(others.id, 'theirs1'),
+      // Not enhanced (processing again, or never): nothing public, not even to a guess.
+      unpublished.url,
+      mediaUrls.offline(v.id, 'nope1'),
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Media not found' });
+    }
+  });
+
+  it("a replaced ladder's offline file plays during its grace period, then 404", async () => {
+    const { v, url } = await packaged('old9');
+    await w.t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(v.id, 'new9') })
+      .where(eq(videos.id, v.id));
+    await w.t.database.db.insert(retiredMedia).values({
+      prefix: mediaKeys.hls(v.id, 'old9'),
+      videoId: v.id,
+      version: 'old9',
+      deleteAfter: new Date(Date.now() + 60_000),
+    });
+    expect((await get(url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    await w.t.database.db
+      .update(retiredMedia)
+      .set({ deleteAfter: new Date(Date.now() - 1000) })
+      .where(eq(retiredMedia.prefix, mediaKeys.hls(v.id, 'old9')));
+    expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
 describe("HLS: quality per plan (the owner's plan's top rung)", () => {
   /** A 4K ladder's master as packaging writes it. */
   const UHD = [

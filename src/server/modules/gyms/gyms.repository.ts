@@ -1,7 +1,9 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Difficulty } from '@shared/class-details';
 import { instructors } from '../../db/schema/instructors';
+import { programClasses, programs } from '../../db/schema/programs';
+import { rideTracks } from '../../db/schema/ride-tracks';
 import { gymLocations, type GymLocationRow } from '../../db/schema/locations';
 import { users, type UserRow } from '../../db/schema/users';
 import { videos } from '../../db/schema/videos';
@@ -14,6 +16,8 @@ export interface GymVideoRow {
   thumbnailUrl: string | null;
   processingStatus: string;
   hlsUrl: string | null;
+  /** The size of the published ladder's offline file (decision 0047); null when it has none. */
+  offlineBytes: number | null;
   /** Where the enhanced file is stored (never answered: it names the public MP4's version). */
   enhancedKey: string | null;
   updatedAt: Date;
@@ -26,9 +30,21 @@ export interface GymVideoRow {
   difficulty: Difficulty | null;
   classType: string | null;
   equipmentNotes: string | null;
+  /** When its ride track was last saved; null when it has none. */
+  rideTrackUpdatedAt: Date | null;
 }
 
-/** Reads for the public gym page: the owner behind a host, and their videos. */
+/** A program as the public page may use it (issue #20 part 2): its classes' ids in order. */
+export interface GymProgramRow {
+  id: string;
+  title: string;
+  description: string;
+  classesPerWeek: number;
+  coverId: string | null;
+  classIds: string[];
+}
+
+/** Reads for the public gym page: the owner behind a host, and their videos and programs. */
 export function gymsRepository(db: Db) {
   return {
     /** The owner who verified this host as their custom domain (compared lowercased, as the unique index is). */
@@ -74,6 +90,7 @@ export function gymsRepository(db: Db) {
           thumbnailUrl: videos.thumbnailUrl,
           processingStatus: videos.processingStatus,
           hlsUrl: videos.hlsUrl,
+          offlineBytes: videos.offlineBytes,
           enhancedKey: videos.enhancedKey,
           updatedAt: videos.updatedAt,
           offeredAtMain: videos.offeredAtMain,
@@ -83,14 +100,46 @@ export function gymsRepository(db: Db) {
           difficulty: videos.difficulty,
           classType: videos.classType,
           equipmentNotes: videos.equipmentNotes,
+          rideTrackUpdatedAt: rideTracks.updatedAt,
         })
         .from(videos)
         .leftJoin(
           instructors,
           and(eq(instructors.id, videos.instructorId), eq(instructors.ownerId, videos.userId)),
         )
+        .leftJoin(rideTracks, eq(rideTracks.videoId, videos.id))
         .where(eq(videos.userId, ownerId))
         .orderBy(desc(videos.uploadedAt));
+    },
+
+    /** The owner's programs, oldest first, each with every class's id in the program's order. */
+    async listPrograms(ownerId: string): Promise<GymProgramRow[]> {
+      const rows = await db
+        .select({
+          id: programs.id,
+          title: programs.title,
+          description: programs.description,
+          classesPerWeek: programs.classesPerWeek,
+          coverId: programs.coverId,
+        })
+        .from(programs)
+        .where(eq(programs.ownerId, ownerId))
+        .orderBy(asc(programs.createdAt), asc(programs.id));
+      if (rows.length === 0) return [];
+      const classes = await db
+        .select({ programId: programClasses.programId, videoId: programClasses.videoId })
+        .from(programClasses)
+        .where(
+          inArray(
+            programClasses.programId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(programClasses.programId), asc(programClasses.position));
+      const byProgram = new Map(rows.map((row) => [row.id, { ...row, classIds: [] as string[] }]));
+      for (const { programId, videoId } of classes)
+        byProgram.get(programId)?.classIds.push(videoId);
+      return [...byProgram.values()];
     },
   };
 }

@@ -142,6 +142,8 @@ describe('GET /api/gym/:gymSlug', () => {
       difficulty: 'Intermediate',
       classType: null,
       equipmentNotes: null,
+      rideTrackUrl: null,
+      offline: null,
     };
     expect(body.videos).toEqual([
       {
@@ -214,6 +216,7 @@ describe('GET /api/gym/:gymSlug', () => {
       'gymLogo',
       'gymLogoIcon',
       'gymName',
+      'programs',
       'slug',
       'videos',
     ]);
@@ -227,7 +230,9 @@ describe('GET /api/gym/:gymSlug', () => {
       'id',
       'instructor',
       'mp4Url',
+      'offline',
       'posterUrl',
+      'rideTrackUrl',
       'thumbnailUrl',
       'title',
     ]);
@@ -377,6 +382,53 @@ describe('GET /api/gym/:gymSlug', () => {
       mp4Url: null,
       posterUrl: null,
     });
+  });
+
+  it('names the offline file beside the published ladder (decision 0047), none without one', async () => {
+    const g = await gym();
+    const id = randomUUID();
+    const hlsUrl = `/media/videos/${id}/hls/abc123/master.m3u8`;
+    await addVideo(g.id, 'Saved', 'enhanced', { id, hlsUrl, offlineBytes: 1_234_567_890 }, 1);
+    const older = randomUUID();
+    await addVideo(
+      g.id,
+      'Packaged Before',
+      'enhanced',
+      { id: older, hlsUrl: `/media/videos/${older}/hls/def456/master.m3u8` },
+      2,
+    );
+    // A size without a ladder of ours names nothing (no address to give).
+    await addVideo(g.id, 'Unpackaged', 'enhanced', { offlineBytes: 10 }, 3);
+    await addVideo(
+      g.id,
+      'Odd Stream',
+      'enhanced',
+      { hlsUrl: 'https://elsewhere.example/x.m3u8', offlineBytes: 10 },
+      4,
+    );
+    const first = await getGym(g.slug);
+    const list = first.json().videos as Array<{ title: string; offline: unknown }>;
+    expect(list.map((v) => [v.title, v.offline])).toEqual([
+      [
+        'Saved',
+        {
+          url: `/media/videos/${id}/hls/abc123/offline.mp4`,
+          bytes: 1_234_567_890,
+          version: 'abc123',
+        },
+      ],
+      ['Packaged Before', null],
+      ['Unpackaged', null],
+      ['Odd Stream', null],
+    ]);
+    // The address is the media route's: it serves the file once it is stored.
+    await store.put(`videos/${id}/hls/abc123/offline.mp4`, Readable.from(Buffer.from('mp4')));
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/media/videos/${id}/hls/abc123/offline.mp4`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
   });
 });
 

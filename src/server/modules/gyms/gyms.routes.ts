@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GYM_BUILD_HEADER } from '@shared/gym-app.contract';
 import { CUSTOM_DOMAIN_META, gymPagePath } from '@shared/gyms.contract';
 import { gymEndpointsWithSchemas as gymEndpoints } from '@shared/public-gym.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
+import { buildVersionOf } from './gym-app';
+import type { ObjectStore } from '../../storage/object-store';
+import { gymAppRoutes } from './gym-app.routes';
 import type { GymsService, PublicGym } from './gyms.service';
 import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
+import { screenPageRoutes } from './screen-page';
 
 interface Deps {
   gyms: GymsService;
+  store: ObjectStore;
   /** How buildApp serves the web app; in 'static' the public page's HTML is served from here. */
   web: 'static' | 'vite' | 'none';
   webDist: string;
@@ -57,7 +63,7 @@ export function gymsRoutes(app: FastifyInstance, routes: RouteCollector, deps: D
     return { domain: connected, connected: true as const };
   });
 
-  if (deps.web === 'static') servePublicPage(app, routes, gyms, deps.webDist);
+  if (deps.web === 'static') servePublicPage(app, routes, gyms, deps.store, deps.webDist);
 }
 
 /** The query string of a request URL ('?…'), or ''. */
@@ -73,6 +79,7 @@ function servePublicPage(
   app: FastifyInstance,
   routes: RouteCollector,
   gyms: GymsService,
+  store: ObjectStore,
   webDist: string,
 ): void {
   const html = readPublicPage(webDist);
@@ -83,6 +90,12 @@ function servePublicPage(
     );
     return;
   }
+  // The gym page as an app: manifest, icons, service worker (decision 0045). The page carries its
+  // build's version, so the worker keeps no page of another build.
+  gymAppRoutes(routes, { gyms, html, webDist, store });
+  // The studio screen page (decision 0050): the same build, its own chunk.
+  screenPageRoutes(routes, { html });
+  const build = buildVersionOf(html);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -93,6 +106,7 @@ function servePublicPage(
     const found = await gyms.byHost(request.hostname);
     if (!found) return;
     const marker = customDomainMarker(CUSTOM_DOMAIN_META, found.gym.slug);
+    reply.header(GYM_BUILD_HEADER, build);
     return sendPage(request, reply, pageWithGym(html, { slug: null, gym: found.gym }, marker));
   });
 
@@ -102,6 +116,7 @@ function servePublicPage(
     if (!found) return sendPage(request, reply, html, 404);
     if (found.kind === 'redirect')
       return reply.redirect(gymPagePath(found.to) + queryOf(request.url), 302);
+    reply.header(GYM_BUILD_HEADER, build);
     return sendPage(request, reply, pageWithGym(html, { slug, gym: found.gym }));
   });
 

@@ -6,6 +6,8 @@ import {
   formatClassDuration,
   type PublicGymResponse,
   type PublicGymVideo,
+  type PublicOfflineFile,
+  type PublicProgram,
 } from '@shared/gyms.contract';
 import { planIncludes } from '@shared/plan-features';
 import { DEFAULT_COMPANY_NAME } from '@shared/product';
@@ -19,6 +21,8 @@ import type { SlugService } from '../slug/slug.service';
 import type { GymVideoRow, GymsRepository } from './gyms.repository';
 import type { Built, PublicGymCache } from './public-gym-cache';
 import { DEFAULT_DIFFICULTY } from '@shared/class-details';
+import { rideTrackUrl } from '@shared/ride-track.contract';
+import { programCoverSources } from '@shared/programs.contract';
 
 /**
  * THE rule for which classes riders see: enhanced videos only. When the media pipeline packages
@@ -50,6 +54,16 @@ function playerMedia(
     posterUrl:
       row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : thumbnailUrl,
   };
+}
+
+/**
+ * The class's offline file (decision 0047): the one beside its published ladder, named with the
+ * ladder's version; null when it is not packaged or the packaging made none.
+ */
+function offlineFile(row: GymVideoRow): PublicOfflineFile | null {
+  const version = hlsVersionOf(row.hlsUrl);
+  if (!version || row.offlineBytes === null) return null;
+  return { url: mediaUrls.offline(row.id, version), bytes: row.offlineBytes, version };
 }
 
 /** Signed media links stay the same for an hour, then live one more: cacheable, never stale. */
@@ -111,6 +125,19 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
     const rows = (await repo.listVideos(owner.id)).filter(
       (row) => isReadyForRiders(row) && (offered ? offered.has(row.id) : row.offeredAtMain),
     );
+    // Programs are the owner's, shown on each of their pages with the classes that page lists (in
+    // the program's order); a program with none of them is left out.
+    const listed = new Set(rows.map((row) => row.id));
+    const programs: PublicProgram[] = (await repo.listPrograms(owner.id))
+      .map((program) => ({
+        id: program.id,
+        title: program.title,
+        description: program.description,
+        classesPerWeek: program.classesPerWeek,
+        cover: programCoverSources(owner.id, program.coverId),
+        classIds: program.classIds.filter((id) => listed.has(id)),
+      }))
+      .filter((program) => program.classIds.length > 0);
     // The owner's plan as it is now: what it lacks is not shown (and stays saved).
     const shown = brandingOnPlan({
       plan: owner.plan,
@@ -152,11 +179,14 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
             r.duration,
             r.thumbnailUrl,
             r.hlsUrl,
+            r.offlineBytes,
             r.enhancedKey,
             r.updatedAt.getTime(),
             r.instructorName,
             r.instructorPhotoUrl,
+            r.rideTrackUpdatedAt?.getTime(),
           ]),
+          programs,
           bucket,
         ]),
       )
@@ -178,10 +208,14 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
           difficulty: row.difficulty ?? DEFAULT_DIFFICULTY,
           classType: row.classType,
           equipmentNotes: row.equipmentNotes,
+          rideTrackUrl: row.rideTrackUpdatedAt
+            ? `${rideTrackUrl(row.id)}?v=${row.rideTrackUpdatedAt.getTime().toString(36)}`
+            : null,
+          offline: offlineFile(row),
         };
       }),
     );
-    const gym = { ...base, videos };
+    const gym = { ...base, videos, programs };
     return { gym, etag, json: JSON.stringify(gym) };
   }
 

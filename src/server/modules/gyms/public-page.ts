@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gymIconPath, gymManifestPath } from '@shared/gym-app.contract';
 import { EMBEDDED_GYM_ID, type EmbeddedGym } from '@shared/gyms.contract';
+import { iconColours, iconVersion } from './gym-app';
 
 /**
  * The public gym page's HTML (decision 0017): the built gym.html (vite.gym.config.ts) with a gym
@@ -44,12 +46,21 @@ export function pageWithGym(html: string, embedded: EmbeddedGym, extraHead = '')
       .map(
         (url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`,
       ),
+    // The page as an app (decision 0045): its manifest and the icon a home screen shows.
+    `<link rel="manifest" href="${escapeHtml(gymManifestPath(gym.slug))}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(gymIconPath(gym.slug, iconVersion(gym), 192))}" />`,
     `<script type="application/json" id="${EMBEDDED_GYM_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`,
     extraHead,
   ].join('\n    ');
   let page = html.replace(
     /<title>[^<]*<\/title>/,
     () => `<title>${escapeHtml(gym.gymName)}</title>`,
+  );
+  // The browser's bar in the hero's colour, as the installed app's.
+  const theme = iconColours(gym).background;
+  page = page.replace(
+    /<meta name="theme-color"[^>]*>/,
+    () => `<meta name="theme-color" content="${escapeHtml(theme)}" />`,
   );
   const icon = gym.gymLogoIcon;
   if (icon) {

@@ -10,8 +10,14 @@ import {
 } from '@shared/class-details.contract';
 import type { PublicGymResponse } from '@shared/gyms.contract';
 import type { VideoResponse } from '@shared/videos.contract';
-import { videos } from '../../db/schema/videos';
-import { onboardedGym, startTestApp, type TestApp } from '../../test/harness';
+import {
+  injectAs,
+  insertClass,
+  multipartFile,
+  onboardedGym,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness';
 
 /**
  * Class details (issue #20 part 1): the studio's instructors with their photos, a class's details
@@ -30,30 +36,12 @@ afterAll(() => t?.close());
 type Owner = Awaited<ReturnType<typeof onboardedGym>>;
 const gym = () => onboardedGym(t, 'spin-starter');
 
-function call(owner: Owner | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: owner ? { cookie: owner.cookie } : {},
-    payload: payload as object,
-  });
-}
+const call = (owner: Owner | null, method: string, url: string, payload?: unknown) =>
+  injectAs(t, owner, method, url, payload);
 
 function photoUpload(owner: Owner, id: string, bytes: Buffer, type = 'image/jpeg') {
-  const boundary = `----cadence${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `${INSTRUCTORS_PATH}/${id}/photo`,
-    headers: { cookie: owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
+  const { payload, headers } = multipartFile('photo', 'p.jpg', type, bytes);
+  return injectAs(t, owner, 'POST', `${INSTRUCTORS_PATH}/${id}/photo`, payload, headers);
 }
 
 async function addInstructor(owner: Owner, name: string) {
@@ -63,25 +51,8 @@ async function addInstructor(owner: Owner, name: string) {
 }
 
 /** A class riders can see (enhanced), made straight in the table. */
-async function readyClass(
-  owner: Owner,
-  title: string,
-  extra: Partial<typeof videos.$inferInsert> = {},
-) {
-  const id = randomUUID();
-  await t.database.db.insert(videos).values({
-    id,
-    userId: owner.id,
-    title,
-    originalFileName: `${id}.mp4`,
-    originalFileUrl: `/api/objects/uploads/${owner.id}/${id}`,
-    fileSize: '1000',
-    duration: '1800',
-    processingStatus: 'enhanced',
-    ...extra,
-  });
-  return id;
-}
+const readyClass = (owner: Owner, title: string, extra: Parameters<typeof insertClass>[2] = {}) =>
+  insertClass(t, owner.id, { title, ...extra });
 
 const publicGym = async (owner: Owner) =>
   (await call(null, 'GET', `/api/gym/${owner.slug}`)).json<PublicGymResponse>();

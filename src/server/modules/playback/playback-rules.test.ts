@@ -23,7 +23,7 @@ describe('viewThreshold', () => {
 });
 
 describe('countsAsView', () => {
-  const base = { alreadyCounted: false, durationSeconds: 2700, lastViewOfVideoAt: null, now: T0 };
+  const base = { alreadyCounted: false, durationSeconds: 2700, nearestViewOfVideoAt: null, at: T0 };
 
   it('counts once real playback passes the threshold', () => {
     expect(countsAsView({ ...base, watchedSeconds: 9.9 })).toBe(false);
@@ -40,12 +40,16 @@ describe('countsAsView', () => {
     const lastHour = (msAgo: number) => ({
       ...base,
       watchedSeconds: 60,
-      lastViewOfVideoAt: new Date(T0 - msAgo),
+      nearestViewOfVideoAt: new Date(T0 - msAgo),
     });
     expect(countsAsView(lastHour(5 * 60_000))).toBe(false);
     expect(countsAsView(lastHour(VIEW_DEDUPE_MS - 1))).toBe(false);
     expect(countsAsView(lastHour(VIEW_DEDUPE_MS))).toBe(true);
     expect(countsAsView(lastHour(3 * VIEW_DEDUPE_MS))).toBe(true);
+    // A session sent late (its moment before a view already counted): the hour holds either way.
+    expect(countsAsView(lastHour(-5 * 60_000))).toBe(false);
+    expect(countsAsView(lastHour(-(VIEW_DEDUPE_MS - 1)))).toBe(false);
+    expect(countsAsView(lastHour(-VIEW_DEDUPE_MS))).toBe(true);
   });
 });
 
@@ -66,6 +70,26 @@ describe('nextWatchedSeconds', () => {
   it('ignores a resent or out-of-order beacon (the total did not grow)', () => {
     expect(nextWatchedSeconds(session(30, 0, 30), 30, T0 + 31_000)).toBe(30);
     expect(nextWatchedSeconds(session(30, 0, 30), 15, T0 + 45_000)).toBe(30);
+  });
+
+  it('adds nothing for a beacon older than the session’s last, whatever total it claims', () => {
+    // Sent late (decision 0051): its moment is before the last beacon's; not even the slack.
+    expect(nextWatchedSeconds(session(30, 0, 30), 45, T0 + 29_000)).toBe(30);
+    expect(nextWatchedSeconds(session(30, 10, 30), 600, T0 + 5_000)).toBe(30);
+  });
+
+  it('counts a burst of late beacons by their moments: each adds the time between them', () => {
+    // Made every 15 s while offline, all received at once hours later: the moments are what count.
+    let s = session(0, 0, 0);
+    for (let i = 1; i <= 20; i++) {
+      const moment = T0 + i * 15_000;
+      s = {
+        ...s,
+        watchedSeconds: nextWatchedSeconds(s, i * 15, moment),
+        lastSeenAt: new Date(moment),
+      };
+    }
+    expect(s.watchedSeconds).toBe(300);
   });
 
   it('adds nothing for seeking: a jump of the total beyond the clock is capped by the time that passed', () => {

@@ -6,7 +6,8 @@
  * - Watch time grows by what the player says it really played, but never faster than the wall
  *   clock: each beacon adds at most the time since the session's previous beacon (plus a little
  *   slack for network jitter), and a session never holds more than its own age (plus the same
- *   slack), so seeking, a replayed beacon or a forged total adds nothing beyond real time.
+ *   slack), so seeking, a replayed beacon or a forged total adds nothing beyond real time. A
+ *   beacon's time is its moment: the server's now, less the age of one kept offline (0051).
  */
 export const VIEW_THRESHOLD_SECONDS = 10;
 export const SHORT_VIDEO_SECONDS = 20;
@@ -28,37 +29,43 @@ export interface SessionClock {
 }
 
 /**
- * The session's watched seconds after a beacon reporting `reportedTotal` played seconds so far:
- * only growth counts, capped by the wall-clock time since the last beacon and by the session's age.
+ * The session's watched seconds after a beacon made at `at` (the server's now, or now − ageMs for
+ * a beacon the device kept while offline, decision 0051) reporting `reportedTotal` played seconds
+ * so far: only growth counts, capped by the time between this beacon's moment and the session's
+ * last one and by the session's age at that moment. A beacon older than the session's last adds
+ * nothing (the later one already carried its total).
  */
 export function nextWatchedSeconds(
   session: SessionClock,
   reportedTotal: number,
-  now: number,
+  at: number,
 ): number {
   const growth = reportedTotal - session.watchedSeconds;
-  if (!(growth > 0)) return session.watchedSeconds;
-  const sinceLast = Math.max(0, (now - session.lastSeenAt.getTime()) / 1000);
-  const age = Math.max(0, (now - session.startedAt.getTime()) / 1000);
+  if (!(growth > 0) || at < session.lastSeenAt.getTime()) return session.watchedSeconds;
+  const sinceLast = (at - session.lastSeenAt.getTime()) / 1000;
+  const age = Math.max(0, (at - session.startedAt.getTime()) / 1000);
   const next = session.watchedSeconds + Math.min(growth, sinceLast + WATCH_SLACK_SECONDS);
   return Math.max(session.watchedSeconds, Math.min(next, age + WATCH_SLACK_SECONDS));
 }
 
 /**
- * Whether this session becomes a view now: not counted yet, past the threshold, and the viewer's
- * last counted view of this video (in any session) is at least an hour old.
+ * Whether this session becomes a view at the beacon's moment `at`: not counted yet, past the
+ * threshold, and the viewer's counted view of this video nearest that moment (in any session) is
+ * at least an hour away from it, before or after (a session sent late may land before a view
+ * already counted).
  */
 export function countsAsView(input: {
   alreadyCounted: boolean;
   watchedSeconds: number;
   durationSeconds: number | null;
-  lastViewOfVideoAt: Date | null;
-  now: number;
+  nearestViewOfVideoAt: Date | null;
+  at: number;
 }): boolean {
   if (input.alreadyCounted) return false;
   if (input.watchedSeconds < viewThreshold(input.durationSeconds)) return false;
   return (
-    !input.lastViewOfVideoAt || input.now - input.lastViewOfVideoAt.getTime() >= VIEW_DEDUPE_MS
+    !input.nearestViewOfVideoAt ||
+    Math.abs(input.at - input.nearestViewOfVideoAt.getTime()) >= VIEW_DEDUPE_MS
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { playbackSessions, type PlaybackSessionRow } from '../../db/schema/playback';
 import { gymLocations, videoLocations } from '../../db/schema/locations';
@@ -54,10 +54,13 @@ function sessionTx(tx: Tx) {
       return session!;
     },
 
-    /** When this viewer's last counted view of the video was, in any session. */
-    async lastCountedView(viewerId: string, videoId: string): Promise<Date | null> {
+    /**
+     * The viewer's counted view of the video (in any session) nearest the moment `at`, before or
+     * after it: a beacon sent late (decision 0051) may land before a view already counted.
+     */
+    async nearestCountedView(viewerId: string, videoId: string, at: Date): Promise<Date | null> {
       const [row] = await tx
-        .select({ at: max(playbackSessions.viewCountedAt) })
+        .select({ at: playbackSessions.viewCountedAt })
         .from(playbackSessions)
         .where(
           and(
@@ -65,7 +68,11 @@ function sessionTx(tx: Tx) {
             eq(playbackSessions.viewerId, viewerId),
             isNotNull(playbackSessions.viewCountedAt),
           ),
-        );
+        )
+        .orderBy(
+          sql`abs(extract(epoch from ${playbackSessions.viewCountedAt} - ${at.toISOString()}::timestamptz))`,
+        )
+        .limit(1);
       return row?.at ?? null;
     },
 

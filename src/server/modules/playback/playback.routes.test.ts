@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
+import { BEACON_MAX_AGE_MS, PLAYBACK_BEACON_PATH, PLAYBACK_RESUME_PATH } from '@shared/playback';
 import type { PlaybackBeacon } from '@shared/playback.contract';
 import { gymLocations, videoLocations } from '../../db/schema/locations';
 import { playbackSessions } from '../../db/schema/playback';
 import { videos } from '../../db/schema/videos';
-import { registerOwner, startTestApp, type TestApp } from '../../test/harness';
+import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/harness';
 import { PLAYBACK_LIMITS } from './playback.routes';
 
 let t: TestApp;
@@ -372,6 +372,246 @@ describe('POST /api/playback/beacon', () => {
       last = (await from('203.0.113.9')).statusCode;
     expect(last).toBe(429);
     expect((await from('203.0.113.10')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * A tablet riding with the network off (decision 0051): each beacon is made on the device's clock
+ * (here 3 hours ahead of the server's: only differences matter) and kept; `send` delivers them in
+ * order later, each with its age on that clock.
+ */
+function offlineDevice(videoId: string, gymSlug: string) {
+  const clock = () => t.now() + 3 * 3_600_000;
+  const r = rider(videoId, gymSlug);
+  const kept: Array<{ beacon: PlaybackBeacon; madeAt: number }> = [];
+  return Object.assign(r, {
+    make(event: PlaybackBeacon['event'], playedSeconds: number, position = playedSeconds) {
+      const beacon = {
+        sessionId: r.sessionId,
+        viewerId: r.viewerId,
+        videoId,
+        gymSlug,
+        event,
+        position,
+        playedSeconds,
+      };
+      kept.push({ beacon, madeAt: clock() });
+    },
+    /** Sends every kept beacon in order; answers the last reply. */
+    async send() {
+      let last = null;
+      for (const { beacon, madeAt } of kept) {
+        last = await send({ ...beacon, ageMs: clock() - madeAt });
+        expect(last.statusCode, beacon.event).toBe(200);
+      }
+      return last!.json() as { viewCounted: boolean; watchedSeconds: number };
+    },
+  });
+}
+
+const within = (actual: Date | null | undefined, expected: number, ms = 1_000) =>
+  expect(Math.abs(actual!.getTime() - expected)).toBeLessThan(ms);
+
+describe('beacons kept offline and sent later with their age (decision 0051)', () => {
+  /** The owner's analytics for the class (the dashboard's breakdown is Power Cycle's). */
+  async function analytics(owner: { id: string; cookie: string }, videoId: string) {
+    await setPlan(t.database, owner.id, 'power-cycle');
+    const { cookie } = owner;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics?video=${videoId}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json().videoPerformance as Array<{ views: number; watchTimeHours: number }>;
+    // Hours with two decimals: 300 s is 0.08.
+    return { views: row!.views, watchTimeHours: row!.watchTimeHours };
+  }
+
+  it('counts a class ridden offline and sent as a burst hours later: one view, its real seconds, at its own moments', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id, { duration: '300' });
+    const d = offlineDevice(videoId, g.slug);
+    const rodeAt = t.now();
+    d.make('start', 0, 0);
+    for (let played = 15; played < 300; played += 15) {
+      t.advance(15_000);
+      d.make('progress', played);
+    }
+    t.advance(15_000);
+    d.make('end', 300, 300);
+    t.advance(2 * 3_600_000);
+
+    expect(await d.send()).toEqual({ viewCounted: true, watchedSeconds: 300 });
+    const [row] = await sessionsOf(videoId);
+    within(row!.startedAt, rodeAt);
+    within(row!.viewCountedAt, rodeAt + 15_000);
+    within(row!.lastSeenAt, rodeAt + 300_000);
+    expect(row).toMatchObject({ watchedSeconds: 300, lastPosition: 0, furthestPosition: 300 });
+    expect(await analytics(g, videoId)).toEqual({ views: 1, watchTimeHours: 0.08 });
+
+    // The answers were lost: the device sends the whole burst again a minute later. Nothing moves.
+    t.advance(60_000);
+    expect(await d.send()).toEqual({ viewCounted: true, watchedSeconds: 300 });
+    const again = await sessionsOf(videoId);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({
+      watchedSeconds: 300,
+      viewCountedAt: row!.viewCountedAt,
+      startedAt: row!.startedAt,
+    });
+    // Its moments are the same but for the requests' own milliseconds.
+    within(again[0]!.lastSeenAt, row!.lastSeenAt.getTime());
+    expect(await analytics(g, videoId)).toEqual({ views: 1, watchTimeHours: 0.08 });
+  });
+
+  it('catches up a session started online whose middle was ridden offline', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id);
+    const d = offlineDevice(videoId, g.slug);
+    expect((await d.beacon('start', 0)).statusCode).toBe(200);
+    for (const played of [15, 30, 45]) {
+      t.advance(15_000);
+      d.make('progress', played);
+    }
+    t.advance(15_000);
+    d.make('progress', 60);
+    // Back online at the fourth: the queue goes out in order, the newest last with an age of 0.
+    expect(await d.send()).toEqual({ viewCounted: true, watchedSeconds: 60 });
+  });
+
+  it('adds nothing for a beacon older than the session’s last, and moves neither its time nor its resume point back', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id);
+    const r = rider(videoId, g.slug);
+    await r.beacon('start', 0, 0);
+    t.advance(30_000);
+    await r.beacon('pause', 30, 630);
+    const [before] = await sessionsOf(videoId);
+    t.advance(10_000);
+    // Made 20 s after the start (before the pause), claiming far more and another position.
+    const late = await send({
+      sessionId: r.sessionId,
+      viewerId: r.viewerId,
+      videoId,
+      gymSlug: g.slug,
+      event: 'progress',
+      position: 100,
+      playedSeconds: 600,
+      ageMs: 20_000,
+    });
+    expect(late.json()).toEqual({ viewCounted: true, watchedSeconds: 30 });
+    expect((await sessionsOf(videoId))[0]).toMatchObject({
+      watchedSeconds: 30,
+      lastPosition: 630,
+      lastSeenAt: before!.lastSeenAt,
+    });
+  });
+
+  it('cannot count more than the time a forged age claims to span', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id);
+    const r = rider(videoId, g.slug);
+    const beacon = (event: PlaybackBeacon['event'], playedSeconds: number, ageMs: number) =>
+      send({
+        sessionId: r.sessionId,
+        viewerId: r.viewerId,
+        videoId,
+        gymSlug: g.slug,
+        event,
+        position: 0,
+        playedSeconds,
+        ageMs,
+      });
+    // One beacon, as old as allowed, claiming a day: a new session holds only the slack.
+    expect((await beacon('progress', 86_400, BEACON_MAX_AGE_MS)).json().watchedSeconds).toBe(2);
+    // A start claimed 10 minutes ago, then an hour claimed now: at most the 10 minutes (+ slack).
+    r.newSession();
+    await beacon('start', 0, 600_000);
+    const now = (await beacon('progress', 3600, 0)).json().watchedSeconds as number;
+    expect(now).toBeGreaterThan(590);
+    // (+ the real milliseconds between the two requests)
+    expect(now).toBeLessThan(600 + 2 + 1);
+    // Older than the session's start, claiming more: nothing.
+    expect((await beacon('progress', 7200, BEACON_MAX_AGE_MS)).json().watchedSeconds).toBe(now);
+  });
+
+  it('keeps the once-an-hour view rule on the beacons’ moments, before or after a view already counted', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id);
+    const first = offlineDevice(videoId, g.slug);
+    // Ridden 40 min ago offline, sent now: counts.
+    first.make('start', 0);
+    t.advance(20_000);
+    first.make('progress', 20);
+    t.advance(40 * 60_000);
+    expect((await first.send()).viewCounted).toBe(true);
+    // The same tablet's earlier ride (70 min ago, another tab's queue) sent after it: 30 min
+    // before the counted view, so no view; a ride 2 hours before it counts.
+    const session = (ageMs: number, played: number) =>
+      send({
+        sessionId: first.sessionId,
+        viewerId: first.viewerId,
+        videoId,
+        gymSlug: g.slug,
+        event: 'progress',
+        position: played,
+        playedSeconds: played,
+        ageMs,
+      });
+    for (const [minutesAgo, counts] of [
+      [70, false],
+      [160, true],
+    ] as const) {
+      first.newSession();
+      await session(minutesAgo * 60_000, 0);
+      const res = await session(minutesAgo * 60_000 - 20_000, 20);
+      expect(res.json(), `${minutesAgo} min`).toEqual({ viewCounted: counts, watchedSeconds: 20 });
+    }
+    expect((await sessionsOf(videoId)).filter((s) => s.viewCountedAt).length).toBe(2);
+  });
+
+  it('refuses a hostile age with 400 and changes nothing', async () => {
+    const g = await gym();
+    const videoId = await addVideo(g.id);
+    const r = rider(videoId, g.slug);
+    await r.beacon('start', 0, 0);
+    t.advance(5_000);
+    const [before] = await sessionsOf(videoId);
+    const good = {
+      sessionId: r.sessionId,
+      viewerId: r.viewerId,
+      videoId,
+      gymSlug: g.slug,
+      event: 'progress',
+      position: 60,
+      playedSeconds: 60,
+    };
+    const raw = (ageMs: string) => `${JSON.stringify(good).slice(0, -1)},"ageMs":${ageMs}}`;
+    for (const body of [
+      raw('-1'),
+      raw('-86400000'),
+      raw(String(BEACON_MAX_AGE_MS + 1)),
+      raw('1e308'),
+      raw('1e999'), // Infinity once parsed
+      raw('null'), // what JSON.stringify makes of NaN
+      raw('"5000"'),
+      raw('[5000]'),
+      raw('NaN'), // not JSON at all
+    ]) {
+      const res = await send(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().message).toMatch(/ageMs|JSON/);
+    }
+    expect((await send(raw('-1'))).json().message).toBe(
+      'ageMs must be a number of milliseconds from 0 to 14 days',
+    );
+    expect(await sessionsOf(videoId)).toEqual([before]);
+    // A new session with a hostile age is not created either.
+    expect((await send({ ...good, sessionId: randomUUID(), ageMs: -5 })).statusCode).toBe(400);
+    expect(await sessionsOf(videoId)).toHaveLength(1);
+    // The bound itself is accepted.
+    expect((await send({ ...good, ageMs: BEACON_MAX_AGE_MS })).statusCode).toBe(200);
   });
 });
 

@@ -32,8 +32,9 @@ interface Deps {
 export function playbackService({ repo, now, meter }: Deps) {
   return {
     /**
-     * Records one beacon. Refused (nothing changes): a video that is unknown, not ready for riders
-     * or not of the named gym (404), a session of another video or viewer (400).
+     * Records one beacon, at its moment (now − ageMs for one the device kept offline). Refused
+     * (nothing changes): a video that is unknown, not ready for riders or not of the named gym
+     * (404), a session of another video or viewer (400).
      */
     async record(beacon: PlaybackBeacon): Promise<PlaybackBeaconResponse> {
       const video = await repo.findVideo(beacon.videoId);
@@ -46,7 +47,9 @@ export function playbackService({ repo, now, meter }: Deps) {
         if (!locationId) throw new NotFoundError(PLAYBACK_MESSAGES.classNotFound);
       }
       const durationSeconds = classDurationSeconds(video.duration);
-      const at = now();
+      // The beacon's moment: now, or when a beacon kept offline was made (decision 0051). The
+      // device's age of it is right even when its clock is off; the contract bounds it to 14 days.
+      const at = now() - (beacon.ageMs ?? 0);
       const answer = await repo.inSession(async (tx) => {
         const session = await tx.lockOrCreate({
           id: beacon.sessionId,
@@ -65,16 +68,21 @@ export function playbackService({ repo, now, meter }: Deps) {
           alreadyCounted,
           watchedSeconds,
           durationSeconds,
-          lastViewOfVideoAt: alreadyCounted
+          nearestViewOfVideoAt: alreadyCounted
             ? null
-            : await tx.lastCountedView(beacon.viewerId, video.id),
-          now: at,
+            : await tx.nearestCountedView(beacon.viewerId, video.id, new Date(at)),
+          at,
         });
         const ended = beacon.event === 'end';
+        // A beacon older than the session's last (sent late) moves neither its time nor its
+        // resume position back.
+        const older = at < session.lastSeenAt.getTime();
         await tx.update(session.id, {
-          lastSeenAt: new Date(Math.max(at, session.lastSeenAt.getTime())),
+          lastSeenAt: older ? session.lastSeenAt : new Date(at),
           watchedSeconds,
-          lastPosition: resumePosition(beacon.position, durationSeconds, ended),
+          lastPosition: older
+            ? session.lastPosition
+            : resumePosition(beacon.position, durationSeconds, ended),
           furthestPosition: furthestPosition(
             session.furthestPosition,
             beacon.position,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { PROCESSING_NOTES_MAX } from '@shared/admin.contract';
 import type { VideoEventAction, VideoStatus } from '@shared/videos.contract';
 import type { Db } from '../../db/client';
@@ -55,6 +55,14 @@ export interface RecordedEvent {
   action: VideoEventAction;
 }
 
+/**
+ * A patch as written: clearing hlsUrl clears offlineBytes too (the offline file belongs to the
+ * ladder's version folder, decision 0047).
+ */
+function withOffline(patch: VideoPatch): VideoPatch & { offlineBytes?: null } {
+  return 'hlsUrl' in patch && !patch.hlsUrl ? { ...patch, offlineBytes: null } : patch;
+}
+
 /** processingNotes and video_events.notes hold at most 500 characters (product.md §9). */
 export function clipNotes(notes: string | null): string | null {
   if (notes === null) return null;
@@ -90,8 +98,8 @@ export function lifecycleRepository(db: Db) {
     async update(videoId: string, patch: VideoPatch): Promise<VideoRow | undefined> {
       const values =
         'processingNotes' in patch
-          ? { ...patch, processingNotes: clipNotes(patch.processingNotes ?? null) }
-          : patch;
+          ? { ...withOffline(patch), processingNotes: clipNotes(patch.processingNotes ?? null) }
+          : withOffline(patch);
       const [row] = await db
         .update(videos)
         .set({ ...values, updatedAt: new Date() })
@@ -115,7 +123,7 @@ export function lifecycleRepository(db: Db) {
         const [row] = await tx
           .update(videos)
           .set({
-            ...c.patch,
+            ...withOffline(c.patch ?? {}),
             processingStatus: c.to,
             ...(notes === null ? {} : { processingNotes: notes }),
             updatedAt: new Date(),
@@ -141,6 +149,7 @@ export function lifecycleRepository(db: Db) {
      * Points the video at a new HLS ladder, only while it is in a status `from` allows and still
      * enhanced from the same file (a newer enhanced file brings its own packaging). The ladder it
      * replaces is retired (kept playable until `retireAt`); processingNotes stay as they are.
+     * `offlineBytes`: the size of the new folder's offline file, null when it has none.
      */
     async publishHls(
       videoId: string,
@@ -148,6 +157,7 @@ export function lifecycleRepository(db: Db) {
         from: ActionsFrom;
         enhancedKey: string;
         hlsUrl: string;
+        offlineBytes: number | null;
         notes: string;
         retireAt: Date;
         actorId: string | null;
@@ -160,7 +170,12 @@ export function lifecycleRepository(db: Db) {
           return { changed: false, current: before?.processingStatus ?? null };
         const [row] = await tx
           .update(videos)
-          .set({ hlsUrl: p.hlsUrl, progress: null, updatedAt: new Date() })
+          .set({
+            hlsUrl: p.hlsUrl,
+            offlineBytes: p.offlineBytes,
+            progress: null,
+            updatedAt: new Date(),
+          })
           .where(eq(videos.id, videoId))
           .returning();
         // The ladder it replaces stays playable for riders who already started it.
@@ -189,6 +204,46 @@ export function lifecycleRepository(db: Db) {
           .returning({ id: videoEvents.id });
         return { changed: true, before, row: row!, event: { id: event!.id, action } };
       });
+    },
+
+    /**
+     * Records the offline file made later for the published ladder `hlsUrl` (the worker's sweep),
+     * only while the video is still enhanced and still points at that ladder; undefined otherwise.
+     */
+    async publishOffline(
+      videoId: string,
+      p: { hlsUrl: string; bytes: number },
+    ): Promise<VideoRow | undefined> {
+      const [row] = await db
+        .update(videos)
+        .set({ offlineBytes: p.bytes, updatedAt: new Date() })
+        .where(
+          and(
+            eq(videos.id, videoId),
+            eq(videos.processingStatus, 'enhanced'),
+            eq(videos.hlsUrl, p.hlsUrl),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Streamed classes packaged before the offline file existed (newest first): the sweep's work. */
+    async findWithoutOffline(limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(
+          and(
+            eq(videos.processingStatus, 'enhanced'),
+            isNotNull(videos.enhancedKey),
+            isNotNull(videos.hlsUrl),
+            isNull(videos.offlineBytes),
+          ),
+        )
+        .orderBy(desc(videos.uploadedAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     /** An event without a status change (e.g. 'ingested', 'original_downloaded'). */

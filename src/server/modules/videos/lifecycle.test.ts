@@ -141,6 +141,7 @@ function change(
       by,
       enhancedKey: ENHANCED_KEY,
       hlsUrl,
+      offlineBytes: null,
       notes,
       retireAt: new Date(),
     });
@@ -329,6 +330,7 @@ describe('publishHls', () => {
     const p = {
       by: SYSTEM,
       hlsUrl: mediaUrls.hls(video.id, 'v1'),
+      offlineBytes: 1234,
       notes: 'Streaming ready.',
       retireAt: new Date(),
     };
@@ -338,12 +340,108 @@ describe('publishHls', () => {
     const row = await lifecycle.publishHls(video.id, { ...p, enhancedKey: key });
     expect(row).toMatchObject({
       hlsUrl: p.hlsUrl,
+      offlineBytes: 1234,
       processingStatus: 'enhanced',
       processingNotes: 'before',
     });
     expect((await stateOf(video.id)).events).toMatchObject([
       { action: 'packaged', actorId: null, fromStatus: 'enhanced', toStatus: 'enhanced' },
     ]);
+    // A new ladder without an offline file names none (never the old folder's size).
+    const next = await lifecycle.publishHls(video.id, {
+      ...p,
+      enhancedKey: key,
+      hlsUrl: mediaUrls.hls(video.id, 'v2'),
+      offlineBytes: null,
+    });
+    expect(next.offlineBytes).toBeNull();
+  });
+});
+
+describe('the offline file (decision 0047)', () => {
+  const hlsUrl = (id: string, version = 'v1') => mediaUrls.hls(id, version);
+  const stored = async (key: string) => {
+    await store.put(key, Readable.from([Buffer.from('mp4')]));
+    return key;
+  };
+
+  it('is recorded for the ladder it was made from, while the video still plays that ladder', async () => {
+    const video = await videoIn('enhanced', { enhancedKey: ENHANCED_KEY });
+    await database.db
+      .update(videos)
+      .set({ hlsUrl: hlsUrl(video.id) })
+      .where(eq(videos.id, video.id));
+    const key = await stored(`${mediaKeys.hls(video.id, 'v1')}offline.mp4`);
+    expect(
+      await lifecycle.publishOffline(video.id, { hlsUrl: hlsUrl(video.id), bytes: 99, key }),
+    ).toBe(true);
+    expect((await stateOf(video.id)).row.offlineBytes).toBe(99);
+    expect(await store.head(key)).not.toBeNull();
+    expect(await lifecycle.findWithoutOffline(1000)).not.toContain(video.id);
+  });
+
+  it('made for a ladder since replaced (or a video no longer enhanced): not recorded, its file deleted', async () => {
+    const replaced = await videoIn('enhanced', { enhancedKey: ENHANCED_KEY });
+    await database.db
+      .update(videos)
+      .set({ hlsUrl: hlsUrl(replaced.id, 'v2') })
+      .where(eq(videos.id, replaced.id));
+    const failed = await videoIn('failed', { enhancedKey: ENHANCED_KEY });
+    await database.db
+      .update(videos)
+      .set({ hlsUrl: hlsUrl(failed.id) })
+      .where(eq(videos.id, failed.id));
+    for (const [video, version] of [
+      [replaced, 'v1'],
+      [failed, 'v1'],
+    ] as const) {
+      const key = await stored(`${mediaKeys.hls(video.id, version)}offline.mp4`);
+      expect(
+        await lifecycle.publishOffline(video.id, { hlsUrl: hlsUrl(video.id), bytes: 5, key }),
+      ).toBe(false);
+      expect((await stateOf(video.id)).row.offlineBytes).toBeNull();
+      expect(await store.head(key)).toBeNull();
+    }
+  });
+
+  it('is forgotten whenever hlsUrl is cleared; the sweep lists streamed classes without one', async () => {
+    const video = await videoIn('enhanced', {
+      enhancedKey: ENHANCED_KEY,
+      hlsUrl: '/media/videos/x/hls/v1/master.m3u8',
+      offlineBytes: 10,
+    });
+    const without = await videoIn('enhanced', {
+      enhancedKey: ENHANCED_KEY,
+      hlsUrl: '/media/videos/y/hls/v1/master.m3u8',
+    });
+    const unpackaged = await videoIn('enhanced', { enhancedKey: ENHANCED_KEY });
+    const notPublic = await videoIn('failed', { hlsUrl: '/media/videos/z/hls/v1/master.m3u8' });
+    // Enhanced with a ladder but no enhanced file (nothing the package job can take).
+    const fileless = await videoIn('enhanced', { hlsUrl: '/media/videos/w/hls/v1/master.m3u8' });
+    const listed = await lifecycle.findWithoutOffline(1000);
+    expect(listed).toContain(without.id);
+    for (const id of [video.id, unpackaged.id, notPublic.id, fileless.id])
+      expect(listed).not.toContain(id);
+    // Bounded, newest first: the worker's start takes the latest classes first.
+    expect(await lifecycle.findWithoutOffline(1)).toEqual([without.id]);
+
+    await lifecycle.update(video.id, { progress: 5 });
+    expect((await stateOf(video.id)).row.offlineBytes).toBe(10);
+    await lifecycle.update(video.id, { hlsUrl: null });
+    expect((await stateOf(video.id)).row).toMatchObject({ hlsUrl: null, offlineBytes: null });
+
+    await database.db
+      .update(videos)
+      .set({ hlsUrl: '/media/videos/x/hls/v1/master.m3u8', offlineBytes: 10 })
+      .where(eq(videos.id, video.id));
+    await lifecycle.transition(video.id, {
+      to: 'failed',
+      from: 'enhanced',
+      by: SYSTEM,
+      notes: 'gone',
+      patch: { hlsUrl: null },
+    });
+    expect((await stateOf(video.id)).row).toMatchObject({ hlsUrl: null, offlineBytes: null });
   });
 });
 

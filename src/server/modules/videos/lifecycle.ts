@@ -241,6 +241,7 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
       changed(await repo.update(videoId, patch)),
     setProgress: repo.setProgress,
     findNeverIngested: repo.findNeverIngested,
+    findWithoutOffline: repo.findWithoutOffline,
     events: repo.events,
 
     async transition(videoId: string, move: Move): Promise<VideoRow> {
@@ -292,17 +293,39 @@ export function videoLifecycle({ repo, store, onEvent, publicGyms }: Deps) {
 
     /**
      * Points the video at a new HLS ladder ('packaged'), only while it is still enhanced from
-     * `enhancedKey`; the ladder it replaces stays playable until `retireAt`. Refused: throws.
+     * `enhancedKey`; the ladder it replaces stays playable until `retireAt`. `offlineBytes`: the
+     * size of its offline file (null: none). Refused: throws.
      */
     async publishHls(
       videoId: string,
-      p: { by: Actor; enhancedKey: string; hlsUrl: string; notes: string; retireAt: Date },
+      p: {
+        by: Actor;
+        enhancedKey: string;
+        hlsUrl: string;
+        offlineBytes: number | null;
+        notes: string;
+        retireAt: Date;
+      },
     ): Promise<VideoRow> {
       const { by, ...ladder } = p;
       const to = 'enhanced';
       const from = actionsFrom({ via: 'hls', to, actor: by.kind });
       const result = await repo.publishHls(videoId, { ...ladder, from, actorId: actorId(by) });
       return changed(settled(videoId, to, by, result).row);
+    },
+
+    /**
+     * The offline file of the published ladder `hlsUrl`, made after it (the sweep for classes
+     * packaged before offline files existed), is `bytes` long. Only while the video is enhanced and
+     * still points at that ladder; otherwise the file at `key` is deleted and false answered.
+     */
+    async publishOffline(
+      videoId: string,
+      p: { hlsUrl: string; bytes: number; key: string },
+    ): Promise<boolean> {
+      const row = await changed(await repo.publishOffline(videoId, p));
+      if (!row) await store.delete(p.key);
+      return row !== undefined;
     },
 
     /**

@@ -10,7 +10,7 @@ import { registerOwner, setPlan, startTestApp, type TestApp } from '../../test/h
 import { mediaFixtures, type MediaFixtures } from '../../test/media-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
 import { uploadBytes } from '../../test/upload-client';
-import { VIDEO_EDIT_LIMIT } from './videos.routes';
+import { EDIT_LIMIT } from '../../plugins/edit-limit';
 import { videoPrefix } from './videos.service';
 
 let s3: S3TestServer;
@@ -136,7 +136,7 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     const same = await call('PATCH', url, a.cookie, { title: 'Steady title', description: '' });
     expect(same.statusCode).toBe(200);
     expect(same.json().video.updatedAt).toBe(video.updatedAt);
-    for (let i = 1; i < VIDEO_EDIT_LIMIT.max; i += 1) {
+    for (let i = 1; i < EDIT_LIMIT.max; i += 1) {
       const res = await call('PATCH', url, a.cookie, { title: `Title ${i}` });
       expect(res.statusCode).toBe(200);
     }
@@ -144,7 +144,7 @@ describe.each(['local', 's3'] as const)("the owner's videos on %s storage", (ada
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(VIDEO_EDITS_LIMITED);
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
-    expect(row!.title).toBe(`Title ${VIDEO_EDIT_LIMIT.max - 1}`);
+    expect(row!.title).toBe(`Title ${EDIT_LIMIT.max - 1}`);
   });
 
   it('DELETE /api/auth/videos/:id: 401, 404 for another owner, then the row and its stored files go', async () => {

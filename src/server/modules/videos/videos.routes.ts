@@ -1,17 +1,11 @@
 import { processingTimeEndpoints } from '@shared/processing-time.contract';
-import { VIDEO_EDITS_LIMITED, videoEndpoints } from '@shared/videos.contract';
+import { videoEndpoints } from '@shared/videos.contract';
 import type { RouteCollector } from '../../plugins/routes';
-import { perSession } from '../../plugins/session';
+import { editRateLimit } from '../../plugins/edit-limit';
 import type { ProcessingTimeService } from './processing-time.service';
 import { toVideoDto } from './video-dto';
 import { VIDEO_NOT_FOUND, type VideosService } from './videos.service';
 import { idOrNotFound } from '../../lib/ids';
-
-/**
- * Title and description changes per owner per hour: far more than editing a whole library needs,
- * few enough that a loop cannot keep every process rebuilding the owner's public page.
- */
-export const VIDEO_EDIT_LIMIT = { max: 200, windowMs: 60 * 60 * 1000 };
 
 /** The :id of the path; anything that is not a uuid cannot be a video (404, never a 500). */
 export function videoId(params: { id: string }): string {
@@ -43,16 +37,7 @@ export function videosRoutes(
       const id = videoId(params);
       return { video: toVideoDto(await videos.update(user.id, id, body)) };
     },
-    {
-      config: {
-        rateLimit: {
-          max: VIDEO_EDIT_LIMIT.max,
-          timeWindow: VIDEO_EDIT_LIMIT.windowMs,
-          keyGenerator: perSession,
-          errorResponseBuilder: () => ({ statusCode: 429, message: VIDEO_EDITS_LIMITED }),
-        },
-      },
-    },
+    editRateLimit,
   );
 
   routes.route(videoEndpoints.remove, async ({ user, params, reply }) => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_CHARACTER_MESSAGE } from '@shared/input.contract';
+import { LONE_SURROGATE_MESSAGE, NUL_CHARACTER_MESSAGE } from '@shared/input.contract';
 import { users } from '../../db/schema/users';
-import { nulCharacterAt } from '../../lib/validate';
+import { unstorableTextAt } from '../../lib/validate';
 import { registerOwner, startTestApp, type TestApp } from '../harness';
 
 /**
@@ -74,17 +74,28 @@ describe('a null character in the input', () => {
   });
 });
 
-describe('nulCharacterAt', () => {
+describe('unstorableTextAt', () => {
+  const nul = (field: string) => ({ field, message: NUL_CHARACTER_MESSAGE });
   it('names the field path of the first NUL in a value or a key, and null when there is none', () => {
-    expect(nulCharacterAt({ a: 'ok', b: [1, { c: 'x\u0000' }] })).toBe('b.1.c');
-    expect(nulCharacterAt({ a: { 'k\u0000': 1 } })).toBe('a.k\u0000');
-    expect(nulCharacterAt('\u0000')).toBe('');
-    expect(nulCharacterAt({ a: 'fine', b: null, c: 3, d: ['\u200b'] })).toBeNull();
+    expect(unstorableTextAt({ a: 'ok', b: [1, { c: 'x\u0000' }] })).toEqual(nul('b.1.c'));
+    expect(unstorableTextAt({ a: { 'k\u0000': 1 } })).toEqual(nul('a.k\u0000'));
+    expect(unstorableTextAt('\u0000')).toEqual(nul(''));
+    expect(unstorableTextAt({ a: 'fine', b: null, c: 3, d: ['\u200b', '🚴 ok'] })).toBeNull();
+  });
+
+  it('names a lone surrogate (jsonb refuses its escape), never a whole pair', () => {
+    const lone = (field: string) => ({ field, message: LONE_SURROGATE_MESSAGE });
+    expect(unstorableTextAt({ segments: [{ name: 'Climb \ud83d' }] })).toEqual(
+      lone('segments.0.name'),
+    );
+    expect(unstorableTextAt({ a: '\udc00x' })).toEqual(lone('a'));
+    expect(unstorableTextAt({ ['\ud800']: 1 })).toEqual(lone('\ud800'));
+    expect(unstorableTextAt({ a: '\ud83d\udeb4' })).toBeNull();
   });
 
   it('walks a deeply nested body without overflowing the stack', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 50_000; i++) deep = [deep];
-    expect(nulCharacterAt(deep)).toMatch(/^0(\.0)+$/);
+    expect(unstorableTextAt(deep)?.field).toMatch(/^0(\.0)+$/);
   });
 });

@@ -86,6 +86,10 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/media/media-files.ts', String.raw`/[^A-Z0-9-]/gi`],
   ['src/server/media/media-stats.ts', String.raw`/\r?\n/`],
   ['src/server/media/hls-args.ts', String.raw`/\r?\n/`],
+  ['src/server/media/offline-args.ts', String.raw`/^v\d{2,4}p\/index\.m3u8$/`],
+  ['src/server/media/offline-args.ts', String.raw`/^init(?:_\d{1,2})?\.mp4$/`],
+  ['src/server/media/offline-args.ts', String.raw`/^seg_\d{4,9}\.m4s$/`],
+  ['src/server/media/offline-args.ts', String.raw`/^#EXT-X-MAP:URI="([^"]{1,64})"$/`],
   ['src/server/media/background-args.ts', String.raw`/[a-z]+/g`],
   ['src/server/modules/admin/admin.repository.ts', String.raw`/[\\%_]/g`],
   [
@@ -107,6 +111,10 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/modules/api-v1/class-cursor.ts', String.raw`/^[\w-]{1,200}$/`],
   ['src/server/modules/api-v1/class-cursor.ts', String.raw`/^(\d{1,15})\.([0-9a-f-]{36})$/`],
   ['src/server/modules/instructors/instructors.service.ts', String.raw`/^[a-f0-9]{24}\.webp$/`],
+  [
+    'src/server/modules/programs/programs.service.ts',
+    String.raw`/^[a-f0-9]{24}-(?:640|1280)\.webp$/`,
+  ],
   ['src/server/modules/branding/hero-image.ts', String.raw`/pixel limit/i`],
   ['src/server/modules/branding/logo-image.ts', String.raw`/pixel limit/i`],
   ['src/server/modules/gyms/gyms.routes.ts', String.raw`/^W\//`],
@@ -122,6 +130,10 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^https:\/\//i`],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^\/(?!\/)/`],
   ['src/server/modules/gyms/public-page.ts', String.raw`/[&<>"']/g`],
+  ['src/server/modules/gyms/public-page.ts', String.raw`/<meta name="theme-color"[^>]*>/`],
+  ['src/server/modules/gyms/gym-app.ts', String.raw`/[\p{L}\p{N}]/u`],
+  ['src/server/modules/gyms/screen-page.ts', String.raw`/<title>[^<]*<\/title>/`],
+  ['src/server/modules/gyms/screen-page.ts', String.raw`/<meta name="theme-color"[^>]*>/`],
   ['src/server/modules/files/files.routes.ts', String.raw`/^[A-Z0-9-]{1,64}$/i`],
   ['src/server/modules/uploads/tus.server.ts', String.raw`/^[\w-]+$/`],
   ['src/server/media/media-files.ts', String.raw`/\.([a-z0-9]+)$/i`],
@@ -144,6 +156,8 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/shared/playback.contract.ts', String.raw`/^[a-z0-9-]{1,50}$/`],
   ['src/shared/slug.contract.ts', String.raw`/^[a-z0-9]+(?:-[a-z0-9]+)*$/`],
   ['src/shared/slug.contract.ts', String.raw`/[^a-z0-9-]/g`],
+  ['src/shared/screens.contract.ts', String.raw`/^(?:[01]\d|2[0-3]):[0-5]\d$/`],
+  ['src/server/modules/screens/screens.service.ts', String.raw`/^bearer +([\w-]{43})$/i`],
 ];
 
 function compile(literal: string): RegExp {

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import type { Access } from '@shared/endpoint';
 import type { RouteEntry } from '../../plugins/route-table';
+import { multipartFile } from '../harness';
 import { uploadBytes } from '../upload-client';
 import {
   heroMultipart,
-  multipartFile,
   logoMultipart,
   photoMultipart,
   TUS_CREATE_HEADERS,
@@ -75,6 +75,99 @@ const isOwner = (w: RouteWorld, caller: Account | undefined) => caller?.id === w
 let unique = 0;
 const nextSlug = () => `studio-${Date.now().toString(36)}-${(unique += 1)}`;
 
+/** A new program of the owner (issue #20 part 2) holding their public class, made through the API. */
+async function seedProgram(w: RouteWorld): Promise<string> {
+  const res = await w.inject({
+    method: 'POST',
+    url: '/api/auth/programs',
+    cookie: w.owner.cookie,
+    payload: { title: `Program ${nextSlug()}`, classIds: [w.publicVideoId] },
+  });
+  if (res.statusCode !== 201) throw new Error(`program: ${res.statusCode} ${res.body}`);
+  return (res.json() as { program: { id: string } }).program.id;
+}
+/** The owner's program with a cover, made once per world: its id and the cover's public address. */
+const ownerPrograms = new WeakMap<RouteWorld, Promise<{ id: string; coverUrl: string }>>();
+function ownerProgram(w: RouteWorld): Promise<{ id: string; coverUrl: string }> {
+  let made = ownerPrograms.get(w);
+  if (!made) {
+    made = seedProgram(w).then(async (id) => {
+      const res = await w.inject({
+        method: 'POST',
+        url: `/api/auth/programs/${id}/cover`,
+        cookie: w.owner.cookie,
+        ...multipartFile('cover', 'cover.jpg', 'image/jpeg', w.heroPhoto),
+      });
+      if (res.statusCode !== 200) throw new Error(`program cover: ${res.statusCode} ${res.body}`);
+      const cover = (res.json() as { program: { cover: { src: string } } }).program.cover;
+      return { id, coverUrl: cover.src };
+    });
+    ownerPrograms.set(w, made);
+  }
+  return made;
+}
+
+/** Studio screens (issue #21 part 3): a new pairing, from its own address (the limit is per client). */
+let screenAddress = 0;
+async function seedPairing(w: RouteWorld): Promise<{ pairingId: string; code: string }> {
+  const res = await w.inject({
+    method: 'POST',
+    url: '/api/screens/pairings',
+    remoteAddress: `198.18.0.${(screenAddress += 1) % 250}`,
+  });
+  if (res.statusCode !== 201) throw new Error(`pairing: ${res.statusCode} ${res.body}`);
+  return res.json() as { pairingId: string; code: string };
+}
+/** A new screen of the owner, paired through the API: its id and its token. */
+async function seedScreen(w: RouteWorld): Promise<{ id: string; token: string }> {
+  const { pairingId, code } = await seedPairing(w);
+  const res = await w.inject({
+    method: 'POST',
+    url: '/api/auth/screens',
+    cookie: w.owner.cookie,
+    payload: { code, name: `TV ${nextSlug()}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`screen: ${res.statusCode} ${res.body}`);
+  const polled = await w.inject({ method: 'GET', url: `/api/screens/pairings/${pairingId}` });
+  return {
+    id: (res.json() as { id: string }).id,
+    token: (polled.json() as { token: string }).token,
+  };
+}
+const ownerScreens = new WeakMap<RouteWorld, Promise<{ id: string; token: string }>>();
+function ownerScreen(w: RouteWorld) {
+  let made = ownerScreens.get(w);
+  if (!made) ownerScreens.set(w, (made = seedScreen(w)));
+  return made;
+}
+/** A weekly slot no other seeded entry takes (the owner's public class lasts 60 s). */
+let slot = 0;
+function entryBody(w: RouteWorld) {
+  slot += 1;
+  const minute = slot * 2;
+  return {
+    videoId: w.publicVideoId,
+    dayOfWeek: 1 + (Math.floor(minute / 1440) % 7),
+    startTime: `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+  };
+}
+async function seedEntry(w: RouteWorld): Promise<string> {
+  const res = await w.inject({
+    method: 'POST',
+    url: '/api/auth/timetable',
+    cookie: w.owner.cookie,
+    payload: entryBody(w),
+  });
+  if (res.statusCode !== 201) throw new Error(`timetable entry: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+const ownerEntries = new WeakMap<RouteWorld, Promise<string>>();
+function ownerEntry(w: RouteWorld) {
+  let made = ownerEntries.get(w);
+  if (!made) ownerEntries.set(w, (made = seedEntry(w)));
+  return made;
+}
+
 /**
  * Every route of the app, by `METHOD url` as registered. A GET rule covers its HEAD (Fastify adds
  * one for every GET) unless HEAD is listed. A new route fails route-authorization.test.ts until
@@ -89,6 +182,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/docs': open(200),
   'GET /api/docs/:file': open(200, { request: () => ({ url: '/api/docs/reference.js' }) }),
   'GET /api/processing-time': open(200),
+  // The server's clock, for tablets riding a class together (issue #21 part 4).
+  'GET /api/time': open(200),
   'GET /api/gym/:gymSlug': open(200, {
     request: async (w) => ({ url: `/api/gym/${(await w.ownerNow()).companySlug}` }),
   }),
@@ -122,8 +217,30 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /gym/:gymSlug': open(200, {
     request: async (w) => ({ url: `/gym/${(await w.ownerNow()).companySlug}` }),
   }),
+  // The studio screen page (decision 0050): the gym build's page, anyone's to open.
+  'GET /screen': open(200),
+  'GET /screen/sw.js': open(200),
   'GET /gym/:gymSlug/': open(301, {
     request: async (w) => ({ url: `/gym/${(await w.ownerNow()).companySlug}/` }),
+  }),
+  // The gym page as an app (decision 0045): anyone's to read, like the page.
+  'GET /gym/:gymSlug/manifest.webmanifest': open(200, {
+    request: async (w) => ({
+      url: `/gym/${(await w.ownerNow()).companySlug}/manifest.webmanifest`,
+    }),
+  }),
+  'GET /gym/:gymSlug/sw.js': open(200, {
+    request: async (w) => ({ url: `/gym/${(await w.ownerNow()).companySlug}/sw.js` }),
+  }),
+  // The icon the manifest names now (its version changes with the logo and colours).
+  'GET /gym/:gymSlug/icons/:file': open(200, {
+    request: async (w) => {
+      const res = await w.inject({
+        method: 'GET',
+        url: `/gym/${(await w.ownerNow()).companySlug}/manifest.webmanifest`,
+      });
+      return { url: (res.json() as { icons: Array<{ src: string }> }).icons[0]!.src };
+    },
   }),
 
   // Sign-up and sessions.
@@ -333,6 +450,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   }),
   'GET /api/auth/backgrounds': owner(200),
 
+  // Ride tracks (issue #20): the owner's editor; the player's copy is public once the class is.
+  'GET /api/auth/videos/:id/ride-track': owner(200, {
+    owned: true,
+    admin: 404,
+    request: (w) => ({ url: `/api/auth/videos/${w.video.id}/ride-track` }),
+  }),
+  'PUT /api/auth/videos/:id/ride-track': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/auth/videos/${w.video.id}/ride-track`,
+      ...json({ segments: w.oneSegment }),
+    }),
+  }),
+  'DELETE /api/auth/videos/:id/ride-track': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/videos/${isOwner(w, caller) ? await w.seedRideTrack() : w.video.id}/ride-track`,
+    }),
+  }),
+  'GET /api/classes/:id/ride-track': open(200, {
+    request: (w) => ({ url: `/api/classes/${w.publicVideoId}/ride-track` }),
+  }),
+  'GET /api/classes/:id/ride-track.vtt': open(200, {
+    request: (w) => ({ url: `/api/classes/${w.publicVideoId}/ride-track.vtt` }),
+  }),
+
   // The studio's instructors (issue #20): every plan; another owner finds none of them.
   'GET /api/auth/instructors': owner(200),
   'POST /api/auth/instructors': owner(201, {
@@ -374,6 +520,106 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   }),
   'GET /api/instructor-photos/:ownerId/:file': open(200, {
     request: (w) => ({ url: w.instructorPhotoUrl }),
+  }),
+
+  // The studio's programs (issue #20 part 2): every plan; another owner finds none of them.
+  'GET /api/auth/programs': owner(200),
+  'POST /api/auth/programs': owner(201, {
+    body: 'json',
+    request: () => json({ title: `Program ${nextSlug()}` }),
+  }),
+  'PATCH /api/auth/programs/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: async (w) => ({
+      url: `/api/auth/programs/${(await ownerProgram(w)).id}`,
+      ...json({ title: 'Four-week build', classesPerWeek: 4, classIds: [w.publicVideoId] }),
+    }),
+  }),
+  'DELETE /api/auth/programs/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/programs/${isOwner(w, caller) ? await seedProgram(w) : (await ownerProgram(w)).id}`,
+    }),
+  }),
+  // A new cover deletes the one the public route's rule reads: after it, with the removal.
+  'POST /api/auth/programs/:id/cover': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'file',
+    last: true,
+    request: async (w) => ({
+      url: `/api/auth/programs/${(await ownerProgram(w)).id}/cover`,
+      ...multipartFile('cover', 'cover.jpg', 'image/jpeg', w.heroPhoto),
+    }),
+  }),
+  'DELETE /api/auth/programs/:id/cover': owner(200, {
+    owned: true,
+    admin: 404,
+    last: true,
+    request: async (w) => ({ url: `/api/auth/programs/${(await ownerProgram(w)).id}/cover` }),
+  }),
+  'GET /api/program-covers/:ownerId/:file': open(200, {
+    request: async (w) => ({ url: (await ownerProgram(w)).coverUrl }),
+  }),
+
+  // Studio screens (issue #21 part 3): the screen's pairing and timetable need no session (the
+  // timetable takes the screen's token); the owner's screens and timetable are theirs only.
+  'POST /api/screens/pairings': open(201),
+  'GET /api/screens/pairings/:pairingId': open(200, {
+    request: async (w) => ({ url: `/api/screens/pairings/${(await seedPairing(w)).pairingId}` }),
+  }),
+  'GET /api/screen/timetable': open(200, {
+    request: async (w) => ({
+      headers: { authorization: `Bearer ${(await ownerScreen(w)).token}` },
+    }),
+  }),
+  'GET /api/auth/screens': owner(200),
+  'POST /api/auth/screens': owner(201, {
+    body: 'json',
+    request: async (w) => json({ code: (await seedPairing(w)).code, name: 'Lobby TV' }),
+  }),
+  'PATCH /api/auth/screens/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: async (w) => ({
+      url: `/api/auth/screens/${(await ownerScreen(w)).id}`,
+      ...json({ name: 'Spin room TV' }),
+    }),
+  }),
+  'DELETE /api/auth/screens/:id': owner(204, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/screens/${(isOwner(w, caller) ? await seedScreen(w) : await ownerScreen(w)).id}`,
+    }),
+  }),
+  'GET /api/auth/timetable': owner(200),
+  // Another owner's (or the admin's) entry naming the owner's class: refused on the class.
+  'POST /api/auth/timetable': owner(201, {
+    other: 400,
+    admin: 400,
+    body: 'json',
+    request: (w) => json(entryBody(w)),
+  }),
+  'PUT /api/auth/timetable/:id': owner(200, {
+    owned: true,
+    admin: 404,
+    body: 'json',
+    request: async (w) => ({
+      url: `/api/auth/timetable/${await ownerEntry(w)}`,
+      ...json(entryBody(w)),
+    }),
+  }),
+  'DELETE /api/auth/timetable/:id': owner(204, {
+    owned: true,
+    admin: 404,
+    request: async (w, caller) => ({
+      url: `/api/auth/timetable/${isOwner(w, caller) ? await seedEntry(w) : await ownerEntry(w)}`,
+    }),
   }),
 
   // Multi-location (issue #18 part 5): the owner is on Elite Studio.
@@ -545,6 +791,26 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       url: `/api/v1/classes/${w.video.id}/reprocess`,
       ...json({ backgroundId: 'studio' }),
     }),
+  }),
+  'GET /api/v1/classes/:id/ride-track': api('api-read', 200, {
+    owned: true,
+    request: (w) => ({ url: `/api/v1/classes/${w.publicVideoId}/ride-track` }),
+  }),
+  'GET /api/v1/classes/:id/ride-track.vtt': api('api-read', 200, {
+    owned: true,
+    request: (w) => ({ url: `/api/v1/classes/${w.publicVideoId}/ride-track.vtt` }),
+  }),
+  'PUT /api/v1/classes/:id/ride-track': api('api-write', 200, {
+    owned: true,
+    body: 'json',
+    request: (w) => ({
+      url: `/api/v1/classes/${w.video.id}/ride-track`,
+      ...json({ segments: w.oneSegment }),
+    }),
+  }),
+  'DELETE /api/v1/classes/:id/ride-track': api('api-write', 204, {
+    owned: true,
+    request: async (w) => ({ url: `/api/v1/classes/${await w.seedRideTrack()}/ride-track` }),
   }),
   'GET /api/v1/analytics': api('api-read', 200),
   'GET /api/v1/locations': api('api-read', 200),

@@ -9,9 +9,11 @@ import { API_KEYS_PATH, type CreatedApiKey } from '@shared/api-keys.contract';
 import type { PublicUser } from '@shared/auth.contract';
 import { INSTRUCTORS_PATH, type InstructorResponse } from '@shared/class-details.contract';
 import type { LocationResponse } from '@shared/locations.contract';
+import type { RideSegment } from '@shared/ride-track';
 import { storedAddress } from '@shared/uploads.contract';
 import type { VideoDto } from '@shared/videos.contract';
 import { loadConfig } from '../../config';
+import { rideTracks } from '../../db/schema/ride-tracks';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
 import { videoEvents, videos } from '../../db/schema/videos';
@@ -19,7 +21,7 @@ import { webhookEndpoints } from '../../db/schema/webhooks';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import { openObjectStore } from '../../storage/create-object-store';
 import type { ObjectStore } from '../../storage/object-store';
-import { registerOwner, startTestApp, type TestApp } from '../harness';
+import { multipartFile, registerOwner, startTestApp, type TestApp } from '../harness';
 import { mediaFixtures, type MediaFixtures } from '../media-fixtures';
 import { requestUploadUrl, uploadBytes } from '../upload-client';
 
@@ -60,6 +62,10 @@ export interface RouteWorld {
   account(name: Exclude<CallerName, 'signedOut'>): Account;
   /** A new video row of the owner (no files): for the routes that change or delete one. */
   seedVideo(status?: 'uploaded' | 'processing'): Promise<string>;
+  /** A one-segment ride track covering the owner's 60 s videos (`video` and `publicVideoId`). */
+  oneSegment: RideSegment[];
+  /** A new 60 s video of the owner with a ride track: for the routes that remove one. */
+  seedRideTrack(): Promise<string>;
   /** The owner's further location (Elite Studio), made through the API. */
   locationId: string;
   /** A new further location of the owner: for the route that deletes one. */
@@ -224,6 +230,7 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     .update(videos)
     .set({
       processingStatus: 'processing',
+      duration: '60',
       previewUrl: `/media/videos/${video.id}/preview.mp4`,
       enhancedKey,
       enhancementReport: { changes: [], audioClip: { start: 0, duration: 1 } },
@@ -259,11 +266,33 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     .update(videos)
     .set({
       processingStatus: 'enhanced',
+      duration: '60',
       enhancedKey: publicEnhancedKey,
       thumbnailUrl: `/media/videos/${publicVideoId}/thumbnail.jpg`,
       hlsUrl: `/media/videos/${publicVideoId}/hls/${hlsVersion}/master.m3u8`,
     })
     .where(eq(videos.id, publicVideoId));
+
+  // A ride track (issue #20): the public video's, and fresh ones for the routes that remove one.
+  const oneSegment = [
+    {
+      startSeconds: 0,
+      endSeconds: 60,
+      name: 'Steady',
+      cadence: { min: 80, max: 90 },
+      resistance: 4,
+      zone: 2 as const,
+      position: 'seated' as const,
+      cue: '',
+    },
+  ];
+  await db.insert(rideTracks).values({ videoId: publicVideoId, segments: oneSegment });
+  const seedRideTrack = async () => {
+    const id = await seedVideo();
+    await db.update(videos).set({ duration: '60' }).where(eq(videos.id, id));
+    await db.insert(rideTracks).values({ videoId: id, segments: oneSegment });
+    return id;
+  };
 
   const hlsPreviewVideoId = await seedVideo('processing');
   await put(`${mediaKeys.previewHls(hlsPreviewVideoId)}index.m3u8`, Buffer.from('#EXTM3U\n'));
@@ -386,6 +415,8 @@ export async function startRouteWorld(): Promise<RouteWorld> {
     objectLink,
     account: (name) => accounts[name],
     seedVideo,
+    oneSegment,
+    seedRideTrack,
     locationId,
     seedLocation,
     instructorId,
@@ -417,19 +448,6 @@ export async function startRouteWorld(): Promise<RouteWorld> {
 }
 
 /** A multipart body with one file part, as a browser's FormData sends it. */
-export function multipartFile(field: string, fileName: string, type: string, bytes: Buffer) {
-  const boundary = `----cadence${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 export const logoMultipart = (bytes: Buffer) =>
   multipartFile('logo', 'logo.png', 'image/png', bytes);
 

@@ -206,6 +206,7 @@ export function ClassCard({
   headingLevel = 3,
   sample = false,
   priority = false,
+  extra,
 }: {
   gymClass: GymClass;
   onStart: (classId: string) => void;
@@ -214,6 +215,8 @@ export function ClassCard({
   sample?: boolean;
   /** In the first row: its picture is likely the page's largest paint, so it loads at once. */
   priority?: boolean;
+  /** Above Start Class: the class saved on this tablet, or its Save for offline (decision 0048). */
+  extra?: ReactNode;
 }) {
   const { inProgress } = gymClass;
   return (
@@ -296,6 +299,7 @@ export function ClassCard({
             </span>
           )}
         </div>
+        {extra}
         <button
           type="button"
           onClick={() => onStart(gymClass.id)}
@@ -358,6 +362,14 @@ export interface GymViewProps {
   filters?: { value: ClassFilters; onChange: (next: ClassFilters) => void };
   /** Inside /customize: headings one level down, no full-screen height. */
   preview?: boolean;
+  /** The gym's programs, above its classes (issue #20 part 2); none in the preview. */
+  programs?: ReactNode;
+  /** A program opened: shown in place of the classes (kept, hidden, with their filters). */
+  openProgram?: ReactNode;
+  /** The classes saved on this tablet (decision 0048), above the classes. */
+  saved?: ReactNode;
+  /** A class card's saving part (Save for offline, progress, Saved and Remove). */
+  classExtra?: (gymClass: GymClass) => ReactNode;
 }
 
 /** The public gym page's look (product.md §2), painted in the gym's colours; also the /customize preview. */
@@ -370,6 +382,10 @@ export function GymView({
   onStartClass,
   filters,
   preview = false,
+  programs,
+  openProgram,
+  saved,
+  classExtra,
 }: GymViewProps) {
   const base = preview ? 1 : 0;
   const headingId = useId();
@@ -392,7 +408,9 @@ export function GymView({
         headingLevel={(1 + base) as Level}
       />
       <main className="mx-auto max-w-6xl space-y-8 px-4 pt-4 pb-8 @2xl:pb-12">
-        <section aria-labelledby={headingId} className="space-y-3">
+        {openProgram ?? programs}
+        {!openProgram && saved}
+        <section aria-labelledby={headingId} className="space-y-3" hidden={Boolean(openProgram)}>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Heading
               level={(2 + base) as Level}
@@ -446,6 +464,7 @@ export function GymView({
                 headingLevel={(3 + base) as Level}
                 sample={isDemo}
                 priority={index < 2}
+                extra={classExtra?.(gymClass)}
               />
             ))}
           </div>
@@ -457,7 +476,9 @@ export function GymView({
             {branding.description}
           </p>
         )}
-        <GymStats classCount={classes.length} figures={gymFigures(classes, isDemo)} />
+        {!openProgram && (
+          <GymStats classCount={classes.length} figures={gymFigures(classes, isDemo)} />
+        )}
         {branding.poweredByCadence && (
           <p className="text-center text-sm text-muted-foreground" data-testid="powered-by">
             {/* The preview sits inside the app: its link would leave the page being edited. */}

@@ -10,7 +10,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { BarSeries } from './charts';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@web/components/empty-state';
 import { ExportCsv } from './export-csv';
 import { formatWatchTime } from '@shared/format';
 import { dayLabel, formatCount, shortDayLabel, weekdayLabel } from './format';

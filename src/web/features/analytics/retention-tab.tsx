@@ -21,7 +21,7 @@ import {
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { useRetention, type DayRange, type LocationFilter } from './api/analytics';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@web/components/empty-state';
 import { AXIS_TICK, TOOLTIP_STYLE } from './charts';
 import { ExportCsv } from './export-csv';
 import { formatCount, formatPercent } from './format';

@@ -12,7 +12,7 @@ import {
 } from '@web/components/ui/card';
 import { useCurrentUser } from '@web/lib/session';
 import { BarSeries } from './charts';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@web/components/empty-state';
 import { ExportCsv } from './export-csv';
 import { dayLabel, formatCount, hourLabel, shortDayLabel } from './format';
 import type { DashboardView } from './view';

@@ -13,7 +13,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { ANALYTICS_LOCKS } from '@shared/analytics.contract';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@web/components/empty-state';
 import { ExportCsv } from './export-csv';
 import { formatWatchTime } from '@shared/format';
 import { formatCount, formatPercent } from './format';

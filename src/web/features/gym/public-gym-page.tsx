@@ -9,6 +9,8 @@ import {
   type PublicGymVideo,
 } from '@shared/gyms.contract';
 import { classesToShow, type GymClass } from '@web/components/gym/gym-classes';
+import { ProgramStrip } from '@web/components/gym/gym-programs';
+import { markDone } from '@web/components/gym/program-progress';
 import { GymView } from '@web/components/gym/gym-view';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@web/components/ui/card';
@@ -17,12 +19,17 @@ import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useGym } from './api/gym-query';
 import { savedPosition, startPosition } from './player/playback-device';
-import { formatClock } from '@web/lib/clock';
-import { loadClassPlayer, warmPlayerWhenIdle } from './player/warm-up';
+import { formatClock } from '@shared/format';
+import { afterLoadWhenIdle, loadClassPlayer, warmPlayerWhenIdle } from './player/warm-up';
 import { PlayerErrorBoundary } from './player-error';
+import type { LocalCopy } from './player/class-player';
 import { useClassFilters } from './use-class-filters';
 import { useClassParam } from './use-class-param';
 import { useGymDocument } from './use-gym-document';
+import { LazyProgramView, loadProgramView } from './lazy-program-view';
+import { useProgramParam } from './use-program-param';
+import { useOfflineUi } from './offline/use-offline-ui';
+import { useSavedIds } from './offline/saved-ids';
 
 /** Loading (product.md §2): the hero's shape and four class-card placeholders. */
 export function GymSkeleton() {
@@ -150,16 +157,36 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
   const filters = useClassFilters();
   const playingIndex = player.classId ? gym.videos.findIndex((v) => v.id === player.classId) : -1;
   const playing = gym.videos[playingIndex];
-  const nextVideo = playing ? gym.videos[playingIndex + 1] : undefined;
+  // A program open on the page (issue #20 part 2): its classes follow each other in its order,
+  // and one played to its end counts as ridden on this tablet.
+  const programs = useProgramParam();
+  const program = gym.programs.find((p) => p.id === programs.programId) ?? null;
+  const inProgram = playing && program?.classIds.includes(playing.id) ? program : null;
+  const nextVideo = inProgram
+    ? gym.videos.find(
+        (v) => v.id === inProgram.classIds[inProgram.classIds.indexOf(playing!.id) + 1],
+      )
+    : playing
+      ? gym.videos[playingIndex + 1]
+      : undefined;
   const playingId = playing?.id;
   const { classes, isDemo } = useMemo(() => classesToShow(gym.videos), [gym.videos]);
   // Read again once the player has closed (and saved where it stopped): its card shows that point.
   const [closings, setClosings] = useState(0);
   const shown = useMemo(() => withProgress(classes, gym.videos), [classes, gym.videos, closings]);
   const { Player, retry } = usePlayerChunk();
+  // Saving classes on this tablet (decision 0048): a saved class plays from its copy.
+  const savedIds = useSavedIds();
+  const playingSaved = Boolean(playingId && savedIds.has(playingId));
+  const offline = useOfflineUi(playingSaved);
   // The tab's icon is the logo's only with Full branding: the answer leaves it out below that plan.
   useGymDocument(gym.gymName, gym.gymLogoIcon);
   useEffect(() => warmPlayerWhenIdle(gym.videos), [gym.videos]);
+  const hasPrograms = gym.programs.length > 0;
+  useEffect(() => {
+    if (!hasPrograms) return;
+    return afterLoadWhenIdle(() => void loadProgramView().catch(() => undefined));
+  }, [hasPrograms]);
   // Closing the player gives the keyboard focus back to that class's Start Class.
   const lastPlayed = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -173,6 +200,31 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
     setClosings((n) => n + 1);
     document.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(closed)}"]`)?.focus();
   }, [playingId]);
+  // Closing a program gives the keyboard focus back to its card.
+  const lastProgram = useRef<string | undefined>(undefined);
+  const programId = program?.id;
+  useEffect(() => {
+    const closed = lastProgram.current;
+    lastProgram.current = programId;
+    if (!closed || programId) return;
+    document.querySelector<HTMLElement>(`[data-program-id="${CSS.escape(closed)}"]`)?.focus();
+  }, [programId]);
+  const playerOf = (localCopy: LocalCopy | null) =>
+    playing && (
+      <Player
+        video={playing}
+        gymSlug={gym.slug}
+        gymName={gym.gymName}
+        branding={gym.branding}
+        next={nextVideo ? { id: nextVideo.id, title: nextVideo.title } : null}
+        onNext={player.switchTo}
+        onClose={player.close}
+        onEnded={inProgram ? () => markDone(gym.slug, inProgram.id, playing.id) : undefined}
+        together={player.together}
+        onRideTogether={player.rideTogether}
+        localCopy={localCopy}
+      />
+    );
   return (
     <>
       {/* Hidden (not unmounted) behind the player: closing it returns to the same scroll spot. */}
@@ -184,6 +236,31 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
           classes={shown}
           isDemo={isDemo}
           filters={filters}
+          saved={offline && <offline.SavedSection gym={gym.slug} />}
+          classExtra={
+            offline && !isDemo
+              ? (gymClass) => {
+                  const video = gym.videos.find((v) => v.id === gymClass.id);
+                  return video && <offline.ClassSaveControl video={video} gym={gym.slug} />;
+                }
+              : undefined
+          }
+          programs={
+            gym.programs.length > 0 ? (
+              <ProgramStrip programs={gym.programs} gymSlug={gym.slug} onOpen={programs.open} />
+            ) : undefined
+          }
+          openProgram={
+            program ? (
+              <LazyProgramView
+                program={program}
+                videos={gym.videos}
+                gymSlug={gym.slug}
+                onBack={programs.close}
+                onStart={player.open}
+              />
+            ) : undefined
+          }
           onStartClass={(classId) => {
             if (gym.videos.some((v) => v.id === classId)) player.open(classId);
             // The demo's sample classes have nothing to play: say so rather than do nothing.
@@ -192,17 +269,24 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
         />
       </div>
       {playing && (
-        <PlayerErrorBoundary key={playing.id} onRetry={retry} onBack={player.close}>
+        <PlayerErrorBoundary
+          // A ride together is a new player (its start decides where and when the class plays).
+          key={`${playing.id}:${player.together ?? ''}`}
+          onRetry={retry}
+          onBack={player.close}
+        >
           <Suspense fallback={<PlayerLoading />}>
-            <Player
-              video={playing}
-              gymSlug={gym.slug}
-              gymName={gym.gymName}
-              branding={gym.branding}
-              next={nextVideo ? { id: nextVideo.id, title: nextVideo.title } : null}
-              onNext={player.switchTo}
-              onClose={player.close}
-            />
+            {playingSaved ? (
+              offline ? (
+                <offline.WithSavedCopy id={playing.id} fallback={<PlayerLoading />}>
+                  {playerOf}
+                </offline.WithSavedCopy>
+              ) : (
+                <PlayerLoading />
+              )
+            ) : (
+              playerOf(null)
+            )}
           </Suspense>
         </PlayerErrorBoundary>
       )}

@@ -9,7 +9,8 @@ import { INSTRUCTORS_LIMIT } from '@shared/class-details';
 import { FilePickButton } from '@web/components/file-pick-button';
 import { InstructorAvatar } from '@web/components/instructor-avatar';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/empty-state';
+import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { failureMessage } from '@web/lib/api';
 import { useInstructors } from '@web/lib/instructors';
@@ -78,16 +79,16 @@ function Roster({ instructors }: { instructors: readonly InstructorDto[] }) {
       </div>
       {instructors.length === 0 ? (
         <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
-              <UserRound aria-hidden="true" className="size-6 text-muted-foreground" />
-            </span>
-            <p className="font-medium">No instructors yet</p>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Add the people who lead your classes, then pick one for each class in your Video
-              Library. Until then your page says &ldquo;with Instructor&rdquo;.
-            </p>
-          </CardContent>
+          <EmptyState
+            icon={UserRound}
+            title="No instructors yet"
+            hint={
+              <>
+                Add the people who lead your classes, then pick one for each class in your Video
+                Library. Until then your page says &ldquo;with Instructor&rdquo;.
+              </>
+            }
+          />
         </Card>
       ) : (
         <ul

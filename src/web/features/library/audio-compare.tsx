@@ -2,17 +2,10 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Pause, Play, VolumeX } from 'lucide-react';
 import type { EnhancementReport, VideoDto } from '@shared/videos.contract';
 import { Button } from '@web/components/ui/button';
+import { formatClock } from '@shared/format';
 import { cn } from '@web/lib/utils';
 
 type Side = 'original' | 'enhanced';
-
-/** '0:07', '3:20', '1:02:09'. */
-function clock(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
-  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
 
 /**
  * The short A/B audio of an enhanced class (issue #15): the same stretch of the raw upload and of
@@ -106,8 +99,8 @@ function AudioSwitch({
       <div>
         <h3 className="text-sm font-semibold">Hear the difference</h3>
         <p className="text-xs text-muted-foreground">
-          The same {Math.round(window.duration)} seconds of the class (from {clock(window.start)}),
-          before and after enhancement.
+          The same {Math.round(window.duration)} seconds of the class (from{' '}
+          {formatClock(window.start)}), before and after enhancement.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -147,7 +140,7 @@ function AudioSwitch({
           ))}
         </fieldset>
         <span className="text-xs text-muted-foreground tabular-nums" data-testid="audio-time">
-          {clock(time)} / {clock(window.duration)}
+          {formatClock(time)} / {formatClock(window.duration)}
         </span>
       </div>
       <div aria-hidden="true" className="h-1 overflow-hidden rounded-full bg-border">

@@ -29,6 +29,7 @@ import { AudioCompare } from './audio-compare';
 import { BackgroundRerun } from './background-rerun';
 import { BeforeAfter } from './before-after';
 import { EnhancementChanges } from './enhancement-changes';
+import { RideTrackSummary } from './ride-track-summary';
 
 /** The dialog's form: the title, the description and the class details (classDetailsForm). */
 const editVideoForm = z.object({
@@ -146,6 +147,7 @@ export function EditVideoDialog({
               </h3>
               <ClassDetailsFields />
             </section>
+            {video && <RideTrackSummary videoId={video.id} />}
             {video?.beforeUrl && video.posterUrl && (
               <BeforeAfter before={video.beforeUrl} after={video.posterUrl} />
             )}

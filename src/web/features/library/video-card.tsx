@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import {
+  Activity,
   AlertTriangle,
   BarChart3,
   Calendar,
@@ -29,6 +30,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { videoCardStatus } from '@web/lib/owner-videos';
+import { rideTrackScreenUrl } from '@web/lib/ride-track';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
@@ -105,6 +107,14 @@ export const VideoCard = memo(function VideoCard({
                 <Pencil aria-hidden="true" />
                 Edit details
               </DropdownMenuItem>
+              {!failed && (
+                <DropdownMenuItem asChild>
+                  <Link href={rideTrackScreenUrl(video.id)}>
+                    <Activity aria-hidden="true" />
+                    Ride track
+                  </Link>
+                </DropdownMenuItem>
+              )}
               <DropdownMenuItem asChild>
                 <Link href={`/analytics?video=${encodeURIComponent(video.id)}`}>
                   <BarChart3 aria-hidden="true" />

@@ -9,6 +9,7 @@ import {
   Play,
   RotateCcw,
   RotateCw,
+  Users,
   WifiOff,
 } from 'lucide-react';
 import type { PublicGymBranding, PublicGymVideo } from '@shared/gyms.contract';
@@ -18,19 +19,42 @@ import { usePlaybackResume } from '../api/playback-resume-query';
 import { PlayerLoadError } from '../player-error';
 import { enterFullscreen, exitFullscreen, fullscreenElement } from './fullscreen';
 import { savedPosition, startPosition, viewerId } from './playback-device';
-import { formatClock } from '@web/lib/clock';
+import { formatClock } from '@shared/format';
 import { trackPlayback } from './playback-tracker';
 import { ClassComplete, ResumePrompt } from './player-screens';
+import { RIDE_LAYOUT, RideTrackPanel, RideTrackToggle } from './ride-track-panel';
 import { playerKeyAction, SKIP_SECONDS, useClassMedia } from './use-class-media';
 import { useControlsVisibility } from './use-controls-visibility';
 import { useRemotePlayback } from './use-remote-playback';
 import { useResumeChoice } from './use-resume-choice';
+import { readRideTrack } from './ride-track-position';
+import { isRideTrackKey, useRideTrack, useRideTrackShown } from './use-ride-track';
 import { useWakeLock } from './use-wake-lock';
+import {
+  RideTogetherButton,
+  RideTogetherCountdown,
+  rideTogetherLink,
+  RideTogetherLink,
+  RideTogetherMissed,
+} from './ride-together';
+import { useRideTogether, type RideControl } from './use-ride-together';
 
 export const PLAYER_MESSAGES = {
   reconnecting: 'Reconnecting… the class keeps playing from what is loaded.',
   tapToPlay: 'Tap to start',
 } as const;
+
+/**
+ * A class saved on this tablet (decision 0048): its file, poster and ride track from the device's
+ * own storage. The page makes the object URLs and revokes them when the player closes.
+ */
+export interface LocalCopy {
+  /** An object URL of the saved MP4. */
+  mp4Url: string;
+  posterUrl: string | null;
+  /** The ride track's JSON as saved (read like the server's), or null. */
+  rideTrack: unknown;
+}
 
 interface ClassPlayerProps {
   video: PublicGymVideo;
@@ -41,6 +65,16 @@ interface ClassPlayerProps {
   next: { id: string; title: string } | null;
   onNext(classId: string): void;
   onClose(): void;
+  /** Called when the class plays to its end (an open program counts it as ridden). */
+  onEnded?(): void;
+  /** A ride together's shared start (server epoch ms, docs/decisions/0046); null when alone. */
+  together?: number | null;
+  /** Starts a ride together of this class from `startAt` (the page's address carries it). */
+  onRideTogether?(startAt: number): void;
+  /** Offers the ride together's link to other tablets (default); a studio screen's ride has none. */
+  shareTogether?: boolean;
+  /** Plays the class from its saved copy, not the network (online too: it spares the wifi). */
+  localCopy?: LocalCopy | null;
 }
 
 const controlButton =
@@ -75,6 +109,11 @@ export function ClassPlayer({
   next,
   onNext,
   onClose,
+  onEnded,
+  together = null,
+  onRideTogether,
+  shareTogether = true,
+  localCopy = null,
 }: ClassPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -84,6 +123,10 @@ export function ClassPlayer({
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [riddenSeconds, setRiddenSeconds] = useState(0);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const endedRef = useRef(onEnded);
+  useEffect(() => {
+    endedRef.current = onEnded;
+  });
 
   // Beacons for the owner's analytics, for as long as the player is open. Declared before the
   // media so that on close its last beacon (and saved position) go out before the source is torn down.
@@ -92,35 +135,76 @@ export function ClassPlayer({
     const element = videoRef.current;
     if (!element) return;
     const tracker = trackPlayback(element, { videoId: video.id, gymSlug });
-    const onEnded = () => setRiddenSeconds(tracker.playedSeconds());
-    element.addEventListener('ended', onEnded);
+    const ended = () => {
+      setRiddenSeconds(tracker.playedSeconds());
+      endedRef.current?.();
+    };
+    element.addEventListener('ended', ended);
     return () => {
-      element.removeEventListener('ended', onEnded);
+      element.removeEventListener('ended', ended);
       tracker.stop();
     };
   }, [video.id, gymSlug]);
 
   // Where this tablet stopped, once the server's copy is in (or failed): fixed for the life of the
   // player. A class in progress asks first (Resume at 5:30 or Start over); nothing loads until then.
+  // Offline the server's copy waits for the network (a paused query): this tablet's own decides.
+  const resumePending = resume.isPending && resume.fetchStatus !== 'paused';
   const stoppedAt = useMemo(
     () =>
-      resume.isPending
+      resumePending
         ? null
         : startPosition(savedPosition(video.id), resume.data ?? null, video.durationSeconds),
-    [resume.isPending, resume.data, video.id, video.durationSeconds],
+    [resumePending, resume.data, video.id, video.durationSeconds],
   );
-  const { offer, startAt, choose } = useResumeChoice(stoppedAt);
-  const media = useClassMedia(videoRef, {
-    hlsUrl: video.hlsUrl,
-    mp4Url: video.mp4Url,
-    startAt,
-    knownDuration: video.durationSeconds,
+  // Riding together: no resume prompt, the ride decides where the class loads and when it plays.
+  const { offer, startAt, choose } = useResumeChoice(together === null ? stoppedAt : null);
+  const rideControl = useRef<RideControl>({
+    duration: video.durationSeconds ?? 0,
+    needsTap: false,
+    play: () => {},
   });
+  const riding = useRideTogether(videoRef, together, rideControl);
+  const [shareOpen, setShareOpen] = useState(false);
+  const media = useClassMedia(videoRef, {
+    hlsUrl: localCopy ? null : video.hlsUrl,
+    mp4Url: localCopy ? localCopy.mp4Url : video.mp4Url,
+    startAt: together === null ? startAt : riding.loadAt,
+    knownDuration: video.durationSeconds,
+    autoPlay: together === null,
+  });
+  useEffect(() => {
+    rideControl.current = {
+      duration: media.duration,
+      needsTap: media.needsTap,
+      play: media.togglePlay,
+    };
+  });
+  const counting =
+    together !== null && (riding.phase === 'syncing' || riding.phase === 'countdown');
   const { failed, playing, currentTime, duration, levels, togglePlay, skip } = media;
   const remote = useRemotePlayback(videoRef, media.engine);
   useWakeLock(playing);
-  const screen = failed ? 'failed' : offer !== null ? 'resume' : media.ended ? 'complete' : null;
+  const screen = failed
+    ? 'failed'
+    : riding.missed
+      ? 'missed'
+      : offer !== null
+        ? 'resume'
+        : media.ended
+          ? 'complete'
+          : null;
   const controls = useControlsVisibility({ playing, pinned: keyboardFocus || screen !== null });
+  // The ride track (issue #20), fetched as the player opens; without one (or on a failure) the
+  // class plays as it would anyway. It has its own panel under the picture, never over it.
+  const fetchedTrack = useRideTrack(localCopy ? null : video.rideTrackUrl);
+  const savedTrack = useMemo(
+    () => (localCopy?.rideTrack ? readRideTrack(localCopy.rideTrack) : null),
+    [localCopy],
+  );
+  const rideTrack = localCopy ? savedTrack : fetchedTrack;
+  const rideShown = useRideTrackShown();
+  const ride = rideTrack !== null && rideShown.shown && !screen;
 
   // Back from a screen to the class: the keyboard focus goes to Play/Pause (first on opening).
   useEffect(() => {
@@ -161,8 +245,18 @@ export function ClassPlayer({
       keepFocusInside(event);
       return;
     }
+    if (
+      rideTrack &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      isRideTrackKey(event.key, target.tagName)
+    ) {
+      rideShown.toggle();
+      return;
+    }
     const action = playerKeyAction(event.key, target.tagName, fullscreenElement() !== null);
-    if (!action || (screen && action !== 'close')) return;
+    // Riding together the room sets the pace: no pausing or skipping from the keyboard either.
+    if (!action || ((screen || together !== null) && action !== 'close')) return;
     if (action === 'close') {
       onClose();
       return;
@@ -194,6 +288,7 @@ export function ClassPlayer({
   };
 
   const shown = controls.visible;
+  const shareLink = together === null ? '' : rideTogetherLink(video.id, together, window.location);
   return (
     <div
       ref={rootRef}
@@ -204,6 +299,7 @@ export function ClassPlayer({
       tabIndex={-1}
       data-testid="class-player"
       data-engine={media.engine ?? ''}
+      data-source={localCopy ? 'saved' : 'network'}
       data-controls={shown ? 'shown' : 'hidden'}
       onKeyDown={onKeyDown}
       // Any tap or pointer move brings the controls back (a tap on the picture no longer pauses);
@@ -217,20 +313,36 @@ export function ClassPlayer({
       className={cn(
         'fixed inset-0 z-50 overflow-hidden bg-black text-white outline-none select-none',
         !shown && 'cursor-none',
+        ride && RIDE_LAYOUT.root,
       )}
     >
       <video
         ref={videoRef}
         data-testid="class-video"
-        className="absolute inset-0 size-full bg-black object-contain"
-        poster={video.posterUrl ?? video.thumbnailUrl ?? undefined}
+        className={cn(
+          'absolute bg-black object-contain',
+          ride ? RIDE_LAYOUT.video : 'inset-0 size-full',
+        )}
+        poster={localCopy?.posterUrl ?? video.posterUrl ?? video.thumbnailUrl ?? undefined}
         playsInline
         preload="auto"
       />
-      {!screen && (
+      {ride && <RideTrackPanel segments={rideTrack} currentTime={currentTime} />}
+      {!screen && counting && (
+        <RideTogetherCountdown ride={riding} link={shareLink} title={video.title} />
+      )}
+      {!screen && !counting && shareOpen && shareTogether && together !== null && (
+        <div className="absolute inset-x-0 top-20 z-30 flex justify-center px-3">
+          <RideTogetherLink link={shareLink} onClose={() => setShareOpen(false)} />
+        </div>
+      )}
+      {!screen && !counting && (
         <div
           aria-live="polite"
-          className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+          className={cn(
+            'pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center',
+            ride && RIDE_LAYOUT.above,
+          )}
         >
           {media.reconnecting ? (
             <p className="flex items-center gap-3 rounded-xl bg-black/80 px-6 py-4 text-lg font-semibold">
@@ -245,11 +357,14 @@ export function ClassPlayer({
           ) : null}
         </div>
       )}
-      {!screen && media.showCentrePlay && (
+      {!screen && media.showCentrePlay && (together === null || media.needsTap) && (
         <button
           type="button"
           onClick={togglePlay}
-          className="absolute top-1/2 left-1/2 flex size-28 -translate-x-1/2 -translate-y-1/2 cursor-pointer flex-col items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) shadow-2xl outline-none focus-visible:ring-4 focus-visible:ring-white"
+          className={cn(
+            'absolute top-1/2 left-1/2 flex size-28 -translate-x-1/2 -translate-y-1/2 cursor-pointer flex-col items-center justify-center rounded-full bg-(--gym-primary) text-(--gym-on-primary) shadow-2xl outline-none focus-visible:ring-4 focus-visible:ring-white',
+            ride && RIDE_LAYOUT.centre,
+          )}
           aria-label={media.needsTap ? PLAYER_MESSAGES.tapToPlay : 'Play'}
           data-testid="centre-play"
         >
@@ -257,6 +372,7 @@ export function ClassPlayer({
         </button>
       )}
       {screen === 'failed' && <PlayerLoadError onRetry={media.retry} onBack={onClose} />}
+      {screen === 'missed' && <RideTogetherMissed onBack={onClose} />}
       {screen === 'resume' && offer !== null && (
         <ResumePrompt
           position={offer}
@@ -271,15 +387,20 @@ export function ClassPlayer({
       <div
         className={cn(
           bar,
-          'top-0 flex items-center gap-2 bg-linear-to-b from-black/85 via-black/60 to-transparent px-2 pt-2 pb-6 sm:gap-3 sm:px-4',
+          // On a phone the buttons fill the row: the title takes a row of its own under them.
+          'top-0 flex flex-wrap items-center gap-2 bg-linear-to-b from-black/85 via-black/60 to-transparent px-2 pt-2 pb-6 max-sm:gap-y-0 sm:flex-nowrap sm:gap-3 sm:px-4',
           !shown && barHidden,
         )}
       >
-        <button type="button" onClick={onClose} className={cn(controlButton, 'rounded-lg px-3')}>
+        <button
+          type="button"
+          onClick={onClose}
+          className={cn(controlButton, 'rounded-lg px-3 max-sm:mr-auto')}
+        >
           <ArrowLeft aria-hidden="true" className="size-6" />
           <span className="text-base font-semibold max-sm:sr-only">Classes</span>
         </button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full max-sm:px-2">
           <h1 className="truncate text-lg font-bold sm:text-2xl" data-testid="player-title">
             {video.title}
           </h1>
@@ -313,6 +434,28 @@ export function ClassPlayer({
             <Cast aria-hidden="true" className="size-6" />
           </button>
         )}
+        {together === null && onRideTogether && (
+          <RideTogetherButton onStart={onRideTogether} className={controlButton} />
+        )}
+        {together !== null && shareTogether && !counting && (
+          <button
+            type="button"
+            onClick={() => setShareOpen((open) => !open)}
+            className={cn(controlButton, 'rounded-lg px-3')}
+            aria-expanded={shareOpen}
+            aria-label="Riding together: show the link"
+          >
+            <Users aria-hidden="true" className="size-6" />
+            <span className="text-base font-semibold max-lg:sr-only">Together</span>
+          </button>
+        )}
+        {rideTrack && (
+          <RideTrackToggle
+            shown={rideShown.shown}
+            onToggle={rideShown.toggle}
+            className={controlButton}
+          />
+        )}
         <button
           type="button"
           onClick={toggleFullscreen}
@@ -328,12 +471,14 @@ export function ClassPlayer({
         </button>
       </div>
 
-      {!screen && (
+      {!screen && !counting && (
         <div
           className={cn(
             bar,
             'bottom-0 bg-linear-to-t from-black/90 via-black/75 to-transparent px-3 pt-6 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6',
             !shown && barHidden,
+            // With a ride track the progress bar comes last, right over the class's profile.
+            ride && [RIDE_LAYOUT.above, 'flex flex-col-reverse pb-1'],
           )}
           data-testid="player-controls"
         >
@@ -345,7 +490,8 @@ export function ClassPlayer({
             // A string, as the DOM holds it: Preact (the public build) rewrites a value that differs.
             value={String(Math.min(Math.floor(currentTime), Math.max(1, Math.floor(duration))))}
             onChange={(e) => media.seek(Number(e.target.value))}
-            disabled={duration <= 0}
+            // Riding together the room sets the point of the class: no seeking.
+            disabled={duration <= 0 || together !== null}
             aria-label="Class progress"
             aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
             className="h-12 w-full cursor-pointer accent-(--gym-primary)"
@@ -363,44 +509,49 @@ export function ClassPlayer({
                 {formatClock(currentTime)}
               </span>
             </p>
-            <div className="flex items-center gap-1 sm:gap-4">
-              <button
-                type="button"
-                onClick={() => skip(-SKIP_SECONDS)}
-                className={cn(controlButton, 'size-14 sm:size-16')}
-                aria-label="Back 15 seconds"
-              >
-                <SkipIcon back />
-              </button>
-              <button
-                ref={playRef}
-                type="button"
-                onClick={togglePlay}
-                className={cn(
-                  controlButton,
-                  'size-16 bg-white text-black hover:bg-white/85 sm:size-20',
-                )}
-                aria-label={playing ? 'Pause' : 'Play'}
-                data-testid="play-pause"
-              >
-                {playing ? (
-                  <Pause aria-hidden="true" className="size-8 fill-current sm:size-10" />
-                ) : (
-                  <Play
-                    aria-hidden="true"
-                    className="size-8 translate-x-0.5 fill-current sm:size-10"
-                  />
-                )}
-              </button>
-              <button
-                type="button"
-                onClick={() => skip(SKIP_SECONDS)}
-                className={cn(controlButton, 'size-14 sm:size-16')}
-                aria-label="Forward 15 seconds"
-              >
-                <SkipIcon back={false} />
-              </button>
-            </div>
+            {/* Riding together the room sets the pace: no pause or skips (the middle column stays). */}
+            {together !== null ? (
+              <span />
+            ) : (
+              <div className="flex items-center gap-1 sm:gap-4">
+                <button
+                  type="button"
+                  onClick={() => skip(-SKIP_SECONDS)}
+                  className={cn(controlButton, 'size-14 sm:size-16')}
+                  aria-label="Back 15 seconds"
+                >
+                  <SkipIcon back />
+                </button>
+                <button
+                  ref={playRef}
+                  type="button"
+                  onClick={togglePlay}
+                  className={cn(
+                    controlButton,
+                    'size-16 bg-white text-black hover:bg-white/85 sm:size-20',
+                  )}
+                  aria-label={playing ? 'Pause' : 'Play'}
+                  data-testid="play-pause"
+                >
+                  {playing ? (
+                    <Pause aria-hidden="true" className="size-8 fill-current sm:size-10" />
+                  ) : (
+                    <Play
+                      aria-hidden="true"
+                      className="size-8 translate-x-0.5 fill-current sm:size-10"
+                    />
+                  )}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => skip(SKIP_SECONDS)}
+                  className={cn(controlButton, 'size-14 sm:size-16')}
+                  aria-label="Forward 15 seconds"
+                >
+                  <SkipIcon back={false} />
+                </button>
+              </div>
+            )}
             <p className="flex flex-col items-end">
               <span className="text-xs font-semibold tracking-wide text-neutral-300 uppercase sm:text-sm">
                 Remaining

@@ -1,7 +1,14 @@
-import { BEACON_EVERY_SECONDS, playbackEndpoints, type PlaybackEvent } from '@shared/playback';
-import type { PlaybackBeacon } from '@shared/playback.contract';
-import { apiUrl } from '@web/lib/api';
+import {
+  BEACON_EVERY_SECONDS,
+  type PlaybackBeaconInput,
+  type PlaybackEvent,
+} from '@shared/playback';
+import { beaconQueue } from './beacon-queue';
 import { randomUuid, savePosition, viewerId } from './playback-device';
+
+// The player's chunk loads when the gym page is idle (warm-up.ts): the beacons an earlier visit
+// kept offline go out then, and whenever the browser is back online.
+const queue = beaconQueue();
 
 export interface PlaybackTracker {
   /** The seconds really played in this session (what the beacons report): the time ridden. */
@@ -12,8 +19,6 @@ export interface PlaybackTracker {
 
 /** A timeupdate step longer than this (seconds, at 1x) is a jump, not playback. */
 const MAX_STEP_SECONDS = 2;
-/** Where beacons go: fetch with keepalive, or navigator.sendBeacon as the page goes away. */
-const BEACON_URL = apiUrl(playbackEndpoints.beacon);
 /** The device's resume copy is written at most this often while playing. */
 const SAVE_EVERY_MS = 2000;
 
@@ -21,7 +26,8 @@ const SAVE_EVERY_MS = 2000;
  * Measures real playback on a video and reports it (issue 7 beacons): start, every 15 s of real
  * playback, pause, end, and navigator.sendBeacon when the page hides or the player closes. Played
  * seconds come from timeupdate steps while playing and not seeking, so a seek adds nothing; the
- * beacon carries the session's running total (the server adds only its growth).
+ * beacon carries the session's running total (the server adds only its growth). Beacons made
+ * offline are kept and sent later with their age (decision 0051).
  */
 export function trackPlayback(
   video: HTMLVideoElement,
@@ -35,8 +41,8 @@ export function trackPlayback(
   let started = false;
   let lastSave = 0;
 
-  function beacon(event: PlaybackEvent): string {
-    const body: PlaybackBeacon = {
+  function beacon(event: PlaybackEvent): PlaybackBeaconInput {
+    return {
       sessionId,
       viewerId: viewer,
       videoId: ids.videoId,
@@ -45,28 +51,17 @@ export function trackPlayback(
       position: Math.max(0, Math.round(video.currentTime * 100) / 100),
       playedSeconds: Math.round(played * 100) / 100,
     };
-    return JSON.stringify(body);
   }
 
+  /** Kept on the device first, then sent in order (beacon-queue.ts): offline, it waits. */
   function send(event: PlaybackEvent): void {
-    void fetch(BEACON_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: beacon(event),
-      keepalive: true,
-    }).catch(() => {
-      /* offline: the next beacon carries the running total, so nothing is lost */
-    });
+    queue.add(beacon(event));
+    void queue.flush();
   }
 
-  /** For a page going away: the browser delivers it even after the page is gone. */
+  /** For a page going away (navigator.sendBeacon, or kept when offline or others wait). */
   function sendOnExit(): void {
-    if (!started) return;
-    const body = beacon('hide');
-    const queued =
-      typeof navigator.sendBeacon === 'function' &&
-      navigator.sendBeacon(BEACON_URL, new Blob([body], { type: 'application/json' }));
-    if (!queued) send('hide');
+    if (started) queue.leave(beacon('hide'));
   }
 
   function save(force = false): void {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, Flag, Play, RotateCcw } from 'lucide-react';
 import { playerScreenPrimary, playerScreenSecondary } from '../player-error';
-import { formatClock } from '@web/lib/clock';
+import { formatClock } from '@shared/format';
 
 const screen =
   'absolute inset-0 z-10 flex flex-col items-center justify-center gap-6 bg-black/75 p-6 text-center text-white';

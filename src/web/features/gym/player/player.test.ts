@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enginesFor, HLS_CONFIG, levelLabel } from './media-engine';
 import { randomUuid, startPosition } from './playback-device';
-import { formatClock } from '@web/lib/clock';
+import { formatClock } from '@shared/format';
 
 describe('enginesFor', () => {
   const both = {

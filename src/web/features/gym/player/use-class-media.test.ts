@@ -102,6 +102,18 @@ describe('useClassMedia: loading', () => {
     expect(media.video.currentTime).toBe(95);
   });
 
+  it('loads without playing when something else starts it (a ride together)', async () => {
+    const media = fakeVideo();
+    const { result } = setup(media, { startAt: 12, autoPlay: false });
+    await waitFor(() => expect(result.current.engine).toBe('mp4'));
+    media.fire('loadedmetadata');
+    expect(media.video.currentTime).toBe(12);
+    expect(media.play).not.toHaveBeenCalled();
+    expect(result.current.needsTap).toBe(false);
+    act(() => result.current.togglePlay());
+    expect(media.play).toHaveBeenCalledOnce();
+  });
+
   it('falls back to the next engine when the best one cannot run here', async () => {
     // Media Source Extensions exist, but hls.js finds no playable type: the MP4 plays instead.
     vi.stubGlobal(

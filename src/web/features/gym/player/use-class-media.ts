@@ -17,6 +17,8 @@ export interface ClassMediaOptions extends PlayerSource {
   startAt: number | null;
   /** The class's length as the server knows it, until the media says. */
   knownDuration: number | null;
+  /** Plays once loaded (default); false when something else starts it (a ride together). */
+  autoPlay?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ClassMediaOptions extends PlayerSource {
  */
 export function useClassMedia(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { hlsUrl, mp4Url, startAt, knownDuration }: ClassMediaOptions,
+  { hlsUrl, mp4Url, startAt, knownDuration, autoPlay = true }: ClassMediaOptions,
 ) {
   const engineRef = useRef<AttachedEngine | null>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
@@ -125,7 +127,7 @@ export function useClassMedia(
       if (!attached) return tryEngine(index + 1);
       engineRef.current = attached;
       setEngine(next);
-      media.play().catch(() => setNeedsTap(true));
+      if (autoPlay) media.play().catch(() => setNeedsTap(true));
     };
     void tryEngine(0);
     return () => {
@@ -133,7 +135,7 @@ export function useClassMedia(
       engineRef.current?.destroy();
       engineRef.current = null;
     };
-  }, [videoRef, startAt, hlsUrl, mp4Url, attempt]);
+  }, [videoRef, startAt, hlsUrl, mp4Url, attempt, autoPlay]);
 
   /** After a fatal failure: the source again, from the best engine. */
   const retry = useCallback(() => {

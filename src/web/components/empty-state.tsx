@@ -22,7 +22,7 @@ export function EmptyState({
         <Icon className="size-6 text-muted-foreground" />
       </span>
       <p className="text-base font-semibold">{title}</p>
-      {hint && <p className="max-w-sm text-sm text-muted-foreground">{hint}</p>}
+      {hint && <p className="max-w-md text-sm text-muted-foreground">{hint}</p>}
       {children}
     </div>
   );
