@@ -315,6 +315,8 @@ describe('the dashboard', () => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
       });
+      // Copying a selection, the way tried next, refused too.
+      document.execCommand = () => false;
     });
     await page.goto('/');
     await signIn(page, fresh, e2e.baseUrl);

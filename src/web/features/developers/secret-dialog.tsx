@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import {
@@ -9,10 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import { copyText, useCopied } from '@web/lib/copy-text';
 import { toast } from '@web/lib/use-toast';
-
-/** The copy button shows its check this long. */
-const COPIED_MS = 2000;
 
 export interface ShownSecret {
   title: string;
@@ -37,20 +34,13 @@ export function SecretDialog({
   /** Where focus goes once closed (the form that opened it is gone). */
   returnFocusTo: () => HTMLElement | null;
 }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  const { copied, markCopied, clearCopied } = useCopied();
 
   async function copy() {
     if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      setCopied(true);
-    } catch {
+    if (await copyText(shown.secret)) {
+      markCopied();
+    } else {
       toast({
         title: 'Copy failed',
         description: 'Select the secret and copy it yourself.',
@@ -97,7 +87,7 @@ export function SecretDialog({
           <Button
             type="button"
             onClick={() => {
-              setCopied(false);
+              clearCopied();
               onDone();
             }}
           >
