@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  beaconMoment,
   countsAsView,
   furthestPosition,
   nextWatchedSeconds,
@@ -50,6 +51,24 @@ describe('countsAsView', () => {
     expect(countsAsView(lastHour(-5 * 60_000))).toBe(false);
     expect(countsAsView(lastHour(-(VIEW_DEDUPE_MS - 1)))).toBe(false);
     expect(countsAsView(lastHour(-VIEW_DEDUPE_MS))).toBe(true);
+  });
+});
+
+describe('beaconMoment', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  const uploaded = new Date('2026-11-27T12:00:00Z');
+
+  it('is now, or now less the age of a beacon kept offline', () => {
+    expect(beaconMoment(now, undefined, uploaded)).toBe(now);
+    expect(beaconMoment(now, 0, uploaded)).toBe(now);
+    expect(beaconMoment(now, 3_600_000, uploaded)).toBe(now - 3_600_000);
+  });
+
+  it('never dates a ride before the class was uploaded, nor after now', () => {
+    expect(beaconMoment(now, 14 * 86_400_000, uploaded)).toBe(uploaded.getTime());
+    expect(beaconMoment(now, 86_400_000, uploaded)).toBe(uploaded.getTime());
+    // An upload the server's clock places ahead (clocks set apart): now, not the future.
+    expect(beaconMoment(now, 60_000, new Date(now + 5_000))).toBe(now);
   });
 });
 

@@ -22,6 +22,15 @@ export function viewThreshold(durationSeconds: number | null): number {
   return VIEW_THRESHOLD_SECONDS;
 }
 
+/**
+ * A beacon's moment (decision 0051): the server's `now`, less the age of one the device kept
+ * offline, but never before the class was uploaded (`since`): an age is the device's word, and a
+ * forged one must not date a ride before the class existed.
+ */
+export function beaconMoment(now: number, ageMs: number | undefined, since: Date): number {
+  return Math.max(now - (ageMs ?? 0), Math.min(now, since.getTime()));
+}
+
 export interface SessionClock {
   watchedSeconds: number;
   startedAt: Date;

@@ -12,6 +12,8 @@ export interface PlaybackVideo {
   processingStatus: string;
   hlsUrl: string | null;
   duration: string | null;
+  /** When the class was uploaded: nobody rode it before. */
+  uploadedAt: Date;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -103,6 +105,7 @@ export function playbackRepository(db: Db) {
           processingStatus: videos.processingStatus,
           hlsUrl: videos.hlsUrl,
           duration: videos.duration,
+          uploadedAt: videos.uploadedAt,
         })
         .from(videos)
         .innerJoin(users, eq(users.id, videos.userId))

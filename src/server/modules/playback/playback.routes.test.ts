@@ -31,11 +31,13 @@ async function gym() {
   return { ...owner, slug };
 }
 
+/** A class uploaded a month ago (beacons kept offline may be days old), unless `extra` says. */
 async function addVideo(userId: string, extra: Partial<typeof videos.$inferInsert> = {}) {
   const id = randomUUID();
   await t.database.db.insert(videos).values({
     id,
     userId,
+    uploadedAt: new Date(t.now() - 30 * 86_400_000),
     title: 'Hill Climb',
     originalFileName: 'hill.mp4',
     originalFileUrl: `/api/objects/uploads/${userId}/${id}`,
@@ -534,6 +536,32 @@ describe('beacons kept offline and sent later with their age (decision 0051)', (
     expect(now).toBeLessThan(600 + 2 + 1);
     // Older than the session's start, claiming more: nothing.
     expect((await beacon('progress', 7200, BEACON_MAX_AGE_MS)).json().watchedSeconds).toBe(now);
+  });
+
+  it('dates no ride before the class was uploaded, whatever age a beacon claims', async () => {
+    const g = await gym();
+    const uploadedAt = new Date(t.now() - 3_600_000);
+    const videoId = await addVideo(g.id, { uploadedAt });
+    const r = rider(videoId, g.slug);
+    const beacon = (event: PlaybackBeacon['event'], playedSeconds: number, ageMs: number) =>
+      send({
+        sessionId: r.sessionId,
+        viewerId: r.viewerId,
+        videoId,
+        gymSlug: g.slug,
+        event,
+        position: playedSeconds,
+        playedSeconds,
+        ageMs,
+      });
+    // A start claimed 14 days ago for a class uploaded an hour ago: the session starts at the upload.
+    await beacon('start', 0, BEACON_MAX_AGE_MS);
+    const [session] = await sessionsOf(videoId);
+    expect(session!.startedAt).toEqual(uploadedAt);
+    // Three hours claimed now: at most the hour since the upload (+ slack).
+    const watched = (await beacon('progress', 3 * 3600, 0)).json().watchedSeconds as number;
+    expect(watched).toBeGreaterThanOrEqual(3600);
+    expect(watched).toBeLessThanOrEqual(3600 + 2 + 1);
   });
 
   it('keeps the once-an-hour view rule on the beacons’ moments, before or after a view already counted', async () => {

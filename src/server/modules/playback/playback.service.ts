@@ -9,6 +9,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { BeaconMeter } from '../../metrics/metrics';
 import { isReadyForRiders } from '../gyms/gyms.service';
 import {
+  beaconMoment,
   countsAsView,
   furthestPosition,
   nextWatchedSeconds,
@@ -49,7 +50,7 @@ export function playbackService({ repo, now, meter }: Deps) {
       const durationSeconds = classDurationSeconds(video.duration);
       // The beacon's moment: now, or when a beacon kept offline was made (decision 0051). The
       // device's age of it is right even when its clock is off; the contract bounds it to 14 days.
-      const at = now() - (beacon.ageMs ?? 0);
+      const at = beaconMoment(now(), beacon.ageMs, video.uploadedAt);
       const answer = await repo.inSession(async (tx) => {
         const session = await tx.lockOrCreate({
           id: beacon.sessionId,
