@@ -24,6 +24,9 @@ export default mergeConfig(base, {
     // fetches the page's two shared chunks after its entry (one round trip, once: the page's worker
     // keeps them, decision 0045). The polyfill cost 0.5 KB gzip of the 50 KB at open (decision 0030).
     modulePreload: { polyfill: false },
+    // Which chunks the page loads on demand (the player, the saving screens): the page's worker
+    // keeps them from its install, so a class saved on a first visit plays offline (decision 0045).
+    manifest: true,
     rollupOptions: { input: fileURLToPath(new URL('./src/web/gym.html', import.meta.url)) },
   },
 });

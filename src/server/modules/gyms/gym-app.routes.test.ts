@@ -36,6 +36,15 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'gym.html'), GYM_HTML);
   for (const font of ['oswald-latin-700-normal-AbC1.woff2', 'montserrat-latin-700-normal-X.woff2'])
     await writeFile(path.join(webDist, 'assets', font), 'font');
+  // The build's manifest: the player, loaded on demand.
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'gym.html': { file: 'assets/gym-abc.js', dynamicImports: ['player.tsx'] },
+      'player.tsx': { file: 'assets/player-p.js', css: ['assets/player-q.css'] },
+    }),
+  );
   t = await startTestApp({
     env: { APP_HOSTS: 'app.cadence.test', DATA_DIR: dataDir },
     deps: { web: 'static', webDist, txtResolver: dns.resolver },
@@ -237,7 +246,7 @@ describe("the gym page's icons", () => {
 });
 
 describe("the gym page's service worker", () => {
-  it("is allowed the page's scope and pre-caches the build's shell and the gym's font", async () => {
+  it("is allowed the page's scope and pre-caches the build's shell, what the page loads on demand and the gym's font", async () => {
     const owner = await onboardedGym(t, 'elite-studio');
     const res = await get(`/gym/${owner.slug}/sw.js`);
     expect(res.statusCode).toBe(200);
@@ -252,6 +261,7 @@ describe("the gym page's service worker", () => {
       page: `/gym/${owner.slug}`,
       api: `/api/gym/${owner.slug}`,
       precache: ['/favicon.svg', '/theme-init.js', '/assets/gym-abc.js', '/assets/gym-def.css'],
+      onDemand: ['/assets/player-p.js', '/assets/player-q.css'],
     });
 
     // A display font the gym chose (Full customization) is part of its shell.

@@ -14,6 +14,8 @@ import {
   renderGymIcon,
   serviceWorkerConfig,
   serviceWorkerScript,
+  onDemandAssetsOf,
+  readBuildManifest,
   shellAssetsOf,
 } from './gym-app';
 import type { GymsService } from './gyms.service';
@@ -42,6 +44,7 @@ export function gymAppRoutes(routes: RouteCollector, deps: Deps): void {
   const { gyms, html, store } = deps;
   const version = buildVersionOf(html);
   const shell = shellAssetsOf(html);
+  const onDemand = onDemandAssetsOf(readBuildManifest(deps.webDist));
   const fonts = displayFontAssets(deps.webDist);
   const icons = new Map<string, Buffer>();
 
@@ -105,6 +108,7 @@ export function gymAppRoutes(routes: RouteCollector, deps: Deps): void {
       scope: page.scope,
       shell,
       fonts: font ? (fonts.get(font) ?? []) : [],
+      onDemand,
     });
     return reply
       .header('cache-control', 'no-cache')

@@ -6,6 +6,7 @@ import {
   iconSizeOf,
   iconVersion,
   serviceWorkerConfig,
+  onDemandAssetsOf,
   shellAssetsOf,
   shortNameOf,
 } from './gym-app';
@@ -149,8 +150,60 @@ describe("the worker's configuration", () => {
     ]);
   });
 
+  it('keeps what the page loads on demand: every chunk its entry imports dynamically, with theirs', () => {
+    const manifest = {
+      'gym.html': {
+        file: 'assets/gym-A.js',
+        isEntry: true,
+        imports: ['_utils-U.js'],
+        dynamicImports: ['player.tsx', 'hls.mjs', 'screen.tsx'],
+        css: ['assets/gym-B.css'],
+      },
+      '_utils-U.js': { file: 'assets/utils-U.js' },
+      'player.tsx': {
+        file: 'assets/player-C.js',
+        isDynamicEntry: true,
+        imports: ['_utils-U.js', 'gym.html', '_ride-R.js'],
+        css: ['assets/player-D.css'],
+      },
+      '_ride-R.js': { file: 'assets/ride-R.js', imports: ['gym.html'] },
+      'hls.mjs': { file: 'assets/hls-H.js', isDynamicEntry: true },
+      // Shared with the player: listed once.
+      'screen.tsx': { file: 'assets/screen-S.js', imports: ['_ride-R.js'] },
+      // Never imported by the entry: not the page's.
+      'other.html': { file: 'assets/other-O.js', isEntry: true },
+    };
+    expect(onDemandAssetsOf(JSON.stringify(manifest)).sort()).toEqual([
+      '/assets/hls-H.js',
+      '/assets/player-C.js',
+      '/assets/player-D.css',
+      '/assets/ride-R.js',
+      '/assets/screen-S.js',
+      '/assets/utils-U.js',
+    ]);
+  });
+
+  it('keeps nothing on demand without a manifest, from a broken one, or a name outside /assets/', () => {
+    expect(onDemandAssetsOf(null)).toEqual([]);
+    expect(onDemandAssetsOf('{not json')).toEqual([]);
+    expect(onDemandAssetsOf('[]')).toEqual([]);
+    expect(onDemandAssetsOf(JSON.stringify({ 'gym.html': { dynamicImports: 'x' } }))).toEqual([]);
+    const odd = {
+      'gym.html': { dynamicImports: ['a', 'b', 'c', 'gym.html'] },
+      a: { file: '../../etc/passwd' },
+      b: { file: 'https://cdn.example.com/x.js', css: [7, 'assets/ok-1.css'] },
+      c: { file: 'assets/x.js?y' },
+    };
+    expect(onDemandAssetsOf(JSON.stringify(odd))).toEqual(['/assets/ok-1.css']);
+  });
+
   it('asks the public answer by slug on the app host and by host on a custom domain', () => {
-    const options = { version: 'v1', shell: ['/assets/gym-A.js'], fonts: ['/assets/f.woff2'] };
+    const options = {
+      version: 'v1',
+      shell: ['/assets/gym-A.js'],
+      fonts: ['/assets/f.woff2'],
+      onDemand: ['/assets/gym-A.js', '/assets/player-C.js'],
+    };
     expect(serviceWorkerConfig({ ...options, slug: 'iron-spin', scope: '/gym/iron-spin' })).toEqual(
       {
         version: 'v1',
@@ -158,6 +211,7 @@ describe("the worker's configuration", () => {
         page: '/gym/iron-spin',
         api: '/api/gym/iron-spin',
         precache: ['/assets/gym-A.js', '/assets/f.woff2'],
+        onDemand: ['/assets/player-C.js'],
       },
     );
     expect(serviceWorkerConfig({ ...options, slug: null, scope: '/' })).toMatchObject({

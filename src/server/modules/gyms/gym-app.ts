@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { parseHex } from '@shared/color';
@@ -160,6 +160,57 @@ export function shellAssetsOf(html: string): string[] {
   return [...new Set(urls)];
 }
 
+/** The gym build's manifest (vite.gym.config.ts `build.manifest`), under the web build. */
+export const GYM_BUILD_MANIFEST = path.join('.vite', 'manifest.json');
+
+/** The gym build's manifest as written, or null without one (no build, a build before it). */
+export function readBuildManifest(webDist: string): string | null {
+  const file = path.join(webDist, GYM_BUILD_MANIFEST);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+interface ManifestChunk {
+  file?: unknown;
+  imports?: unknown;
+  dynamicImports?: unknown;
+  css?: unknown;
+}
+
+/**
+ * What gym.html loads on demand, from its build's manifest: every chunk its entry imports
+ * dynamically (the class player and hls.js, the saving screens, a program, the toaster, the screen
+ * page), with the chunks each imports and their stylesheets, as /assets/ addresses. The worker
+ * keeps them from its install, so a class saved on the first visit plays offline at the next open
+ * (decision 0045). None without a manifest (or one not of this shape).
+ */
+export function onDemandAssetsOf(manifestJson: string | null, entry = 'gym.html'): string[] {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(manifestJson ?? 'null') as Record<string, ManifestChunk>;
+  } catch {
+    return [];
+  }
+  const strings = (value: unknown) =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const root = manifest?.[entry];
+  if (!root || typeof root !== 'object') return [];
+  const files = new Set<string>();
+  const seen = new Set<string>([entry]);
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk || typeof chunk !== 'object') return;
+    for (const file of [chunk.file, ...strings(chunk.css)]) {
+      if (typeof file === 'string' && /^assets\/[\w.-]+\.(?:js|css)$/.test(file))
+        files.add(`/${file}`);
+    }
+    for (const next of [...strings(chunk.imports), ...strings(chunk.dynamicImports)]) visit(next);
+  };
+  for (const key of strings(root.dynamicImports)) visit(key);
+  return [...files];
+}
+
 /** The file names (before Vite's hash) of each display font (components/gym/display-font.ts). */
 const FONT_FILES: Record<DisplayFontId, string[]> = {
   oswald: ['oswald-latin-700-normal-', 'oswald-latin-ext-700-normal-'],
@@ -200,6 +251,11 @@ export interface ServiceWorkerConfig {
   api: string | null;
   /** Files fetched at install (the shell); more of /assets/ is kept as the page loads it. */
   precache: string[];
+  /**
+   * Hashed files the page loads on demand (onDemandAssetsOf), fetched at install too, through the
+   * HTTP cache: the page's own warm-up has often fetched them already, and they never change.
+   */
+  onDemand: string[];
 }
 
 export function serviceWorkerConfig(options: {
@@ -209,6 +265,7 @@ export function serviceWorkerConfig(options: {
   scope: string;
   shell: string[];
   fonts: string[];
+  onDemand: string[];
 }): ServiceWorkerConfig {
   const { slug } = options;
   return {
@@ -217,13 +274,15 @@ export function serviceWorkerConfig(options: {
     page: options.scope,
     api: slug === null ? GYM_BY_HOST_PATH : `${GYM_API_PREFIX}/${encodeURIComponent(slug)}`,
     precache: [...new Set([...options.shell, ...options.fonts])],
+    onDemand: options.onDemand.filter((url) => !options.shell.includes(url)),
   };
 }
 
 /**
  * The worker itself (plain JavaScript, run by the browser; tested by e2e/installable.e2e.ts):
  * - install: the page (only when its GYM_BUILD_HEADER is this build's: never a mix of builds),
- *   the shell and the public answer go into a cache named by the scope and the build;
+ *   the shell, the files the page loads on demand and the public answer go into a cache named by
+ *   the scope and the build;
  * - no skipWaiting: a new build's worker waits until every window of the old one is closed, so it
  *   takes over on the next open, and a page never mixes files of two builds;
  * - activate: deletes this scope's caches of other builds;
@@ -246,6 +305,7 @@ self.addEventListener('install', (event) => {
     const page = await fetch(CONFIG.page, { cache: 'no-store', credentials: 'same-origin' });
     if (!ownBuild(page)) throw new Error('The page is of another build: not installed');
     await cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: 'reload' })));
+    await cache.addAll(CONFIG.onDemand);
     await cache.put(CONFIG.page, page);
     if (!CONFIG.api) return;
     const answer = await fetch(CONFIG.api, { credentials: 'same-origin' }).catch(() => null);

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
 import { buildVersionOf } from './gym-app';
 import type { ObjectStore } from '../../storage/object-store';
+import { onDemandAssetsOf, readBuildManifest } from './gym-app';
 import { gymAppRoutes } from './gym-app.routes';
 import type { GymsService, PublicGym } from './gyms.service';
 import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
@@ -94,7 +95,7 @@ function servePublicPage(
   // build's version, so the worker keeps no page of another build.
   gymAppRoutes(routes, { gyms, html, webDist, store });
   // The studio screen page (decision 0050): the same build, its own chunk.
-  screenPageRoutes(routes, { html });
+  screenPageRoutes(routes, { html, onDemand: onDemandAssetsOf(readBuildManifest(webDist)) });
   const build = buildVersionOf(html);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -22,6 +22,16 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'cadence-screen-page-'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>App</title>');
   await writeFile(path.join(webDist, 'gym.html'), GYM_HTML);
+  // The build's manifest: the screen's chunk and the player, loaded on demand.
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'gym.html': { file: 'assets/gym-abc.js', dynamicImports: ['screen.tsx', 'player.tsx'] },
+      'screen.tsx': { file: 'assets/screen-s.js', imports: ['gym.html'] },
+      'player.tsx': { file: 'assets/player-p.js', imports: ['gym.html'] },
+    }),
+  );
   t = await startTestApp({
     env: { APP_HOSTS: 'app.cadence.test' },
     deps: { web: 'static', webDist, txtResolver: dns.resolver },
@@ -59,14 +69,18 @@ describe('the studio screen page', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['service-worker-allowed']).toBe('/screen');
     const config = JSON.parse(/const CONFIG = (.*);\n/.exec(res.body)![1]!);
-    // The page and the build's shell; no public answer (the screen keeps its timetable itself).
+    // The page and the build's shell, the screen's chunk and the player; no public answer (the
+    // screen keeps its timetable itself).
     expect(config).toEqual({
       version,
       scope: '/screen',
       page: '/screen',
       api: null,
       precache: ['/assets/gym-abc.js'],
+      onDemand: ['/assets/screen-s.js', '/assets/player-p.js'],
     });
+    // The manifest itself is the server's to read, not the web's.
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
   it('keeps its query (a screen may be opened with one) and gzips for browsers that take it', async () => {

@@ -25,17 +25,23 @@ export function screenPageHtml(html: string): string {
  * GET /screen: the page, never cached by HTTP (a new build's scripts come with the next open),
  * carrying its build's version; GET /screen/sw.js: its service worker, the gym page's worker
  * (decision 0045) with the screen as its page and no public answer, so a screen restarted with no
- * network opens on its last timetable (kept on the device) and saved classes.
+ * network opens on its last timetable (kept on the device) and plays its saved classes (`onDemand`:
+ * the screen's chunk and the player, onDemandAssetsOf).
  */
-export function screenPageRoutes(routes: RouteCollector, { html }: { html: string }): void {
+export function screenPageRoutes(
+  routes: RouteCollector,
+  { html, onDemand }: { html: string; onDemand: string[] },
+): void {
   const page = screenPageHtml(html);
   const version = buildVersionOf(html);
+  const precache = shellAssetsOf(html);
   const worker = serviceWorkerScript({
     version,
     scope: SCREEN_PAGE_PATH,
     page: SCREEN_PAGE_PATH,
     api: null,
-    precache: shellAssetsOf(html),
+    precache,
+    onDemand: onDemand.filter((url) => !precache.includes(url)),
   });
   routes.route(screenPageEndpoints.page, async ({ request, reply }) =>
     sendPage(request, reply.header(GYM_BUILD_HEADER, version), page),

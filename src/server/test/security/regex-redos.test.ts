@@ -81,6 +81,7 @@ function slowest(run: (input: string) => unknown): { ms: number; input: string }
 const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/config.ts', String.raw`/^postgres(ql)?:\/\//`],
   ['src/server/app.ts', String.raw`/\.[a-z0-9]+$/i`],
+  ['src/server/modules/gyms/gym-app.ts', String.raw`/^assets\/[\w.-]+\.(?:js|css)$/`],
   ['src/server/jobs/job-notes.ts', String.raw`/\s+/g`],
   ['src/server/jobs/sql-executor.ts', String.raw`/^BEGIN\s*;/i`],
   ['src/server/media/media-files.ts', String.raw`/[^A-Z0-9-]/gi`],

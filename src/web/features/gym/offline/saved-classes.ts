@@ -361,14 +361,19 @@ function newFile(offline: PublicOfflineFile): SavedFile {
   };
 }
 
-/** Drops the download of the class's pending version: its files, and the entry if nothing else. */
+/** Drops the download of the class's pending version: its files, and the entry and folder if nothing else. */
 async function dropPending(id: string) {
   const entry = entryOf(id);
   if (!entry?.pending) return;
   const { version } = entry.pending;
-  if (entry.file) putEntry({ ...entry, pending: null });
-  else writeIndex(entries.filter((e) => e.id !== id));
-  if (entry.file?.version !== version) await store.removeVersion(id, version);
+  if (entry.file) {
+    putEntry({ ...entry, pending: null });
+    if (entry.file.version !== version) await store.removeVersion(id, version);
+  } else {
+    // Nothing else of the class on this tablet: its folder goes too.
+    writeIndex(entries.filter((e) => e.id !== id));
+    await store.removeClassFolder(id);
+  }
 }
 
 /**
