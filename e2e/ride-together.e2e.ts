@@ -219,6 +219,8 @@ describe.each([
 
     const link = await page.getByTestId('ride-together-link').textContent();
     expect(link).toBe(`${e2e.baseUrl}${togetherPath(startAt)}`);
+    // The clock measured, the countdown on (the Copy button in its place for good).
+    await page.getByTestId('ride-together-seconds').waitFor();
     // Other tablets of this file were opened before: the clipboard answers only a focused page.
     await page.bringToFront();
     // Watched from before the tap: the check shows for 2 s only.
@@ -226,7 +228,6 @@ describe.each([
     await page.getByRole('button', { name: 'Copy link' }).click();
     await copied;
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    await page.getByTestId('ride-together-seconds').waitFor();
     await screenshot(page, `ride-together-link-${name}`);
 
     // The link on another tablet counts down to the same start. That tablet cannot copy at all

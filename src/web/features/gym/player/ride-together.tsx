@@ -163,29 +163,35 @@ export function RideTogetherCountdown({
         <Users aria-hidden="true" className="size-5" />
         Riding together
       </p>
-      {ride.phase === 'syncing' ? (
-        <p role="status" className="flex items-center gap-3 text-2xl font-bold sm:text-4xl">
-          <Loader2 aria-hidden="true" className="size-8 animate-spin motion-reduce:animate-none" />
-          {RIDE_TOGETHER_MESSAGES.syncing}
-        </p>
-      ) : (
-        <>
-          <p
-            className="text-4xl font-bold tabular-nums sm:text-7xl"
-            role="timer"
-            aria-live="off"
-            aria-label={`${title} starts in ${countdownText(ride.secondsLeft)}`}
-            data-testid="ride-together-seconds"
-          >
-            Starting in {countdownText(ride.secondsLeft)}
+      {/* As tall while the clock is measured as with the countdown: the link below stays put. */}
+      <div className="flex min-h-[5.25rem] flex-col items-center justify-center gap-4 sm:min-h-[7.25rem]">
+        {ride.phase === 'syncing' ? (
+          <p role="status" className="flex items-center gap-3 text-2xl font-bold sm:text-4xl">
+            <Loader2
+              aria-hidden="true"
+              className="size-8 animate-spin motion-reduce:animate-none"
+            />
+            {RIDE_TOGETHER_MESSAGES.syncing}
           </p>
-          {ride.localStart !== null && (
-            <p className="text-lg text-neutral-300 sm:text-xl">
-              {title} · starts at {startTime(ride.localStart)}
+        ) : (
+          <>
+            <p
+              className="text-4xl font-bold tabular-nums sm:text-7xl"
+              role="timer"
+              aria-live="off"
+              aria-label={`${title} starts in ${countdownText(ride.secondsLeft)}`}
+              data-testid="ride-together-seconds"
+            >
+              Starting in {countdownText(ride.secondsLeft)}
             </p>
-          )}
-        </>
-      )}
+            {ride.localStart !== null && (
+              <p className="text-lg text-neutral-300 sm:text-xl">
+                {title} · starts at {startTime(ride.localStart)}
+              </p>
+            )}
+          </>
+        )}
+      </div>
       {needsActivation && (
         <p className="rounded-lg bg-white/10 px-4 py-2 text-base">
           {RIDE_TOGETHER_MESSAGES.tapForSound}
