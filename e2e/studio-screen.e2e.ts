@@ -1,14 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startE2E, type E2E } from './support/harness';
-import { seedRealClass } from './support/real-class';
+import { playerState } from './support/player';
+import { CLIP_SECONDS, seedRealClass } from './support/real-class';
 import { onboardOwner, type SeededOwner } from './support/seed';
 
 /**
  * The studio screen page (issue #21 part 3, docs/decisions/0050) in a real browser against the
  * real server: a screen pairs with the code it shows, counts down to a class on the studio's
  * timetable whatever its own clock says, plays it on time full screen, goes back to the countdown
- * after, keeps a screen opened late in step, and stops at once when the studio removes it.
+ * after, keeps a screen opened late in step, and stops at once when the studio removes it; a TV
+ * that saved its class beforehand plays it on time with no network, after its 'Tap to start'.
  */
 const TIME_ZONE = 'America/New_York';
 /** The screen's own clock: three hours behind the server's. */
@@ -20,6 +22,8 @@ let e2e: E2E;
 let owner: SeededOwner;
 let shortClass: string;
 let longClass: string;
+/** A class with its offline file: a screen saves it when it is on the timetable soon. */
+let savedClass: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -32,6 +36,7 @@ beforeAll(async () => {
   expect(zone.statusCode).toBe(200);
   shortClass = await seedRealClass(e2e, owner.id, 'Hill Sprint', SHORT_SECONDS);
   longClass = await seedRealClass(e2e, owner.id, 'Hill Climb', LONG_SECONDS);
+  savedClass = await seedRealClass(e2e, owner.id, 'Saved Sprint', CLIP_SECONDS, { offline: true });
 }, 180_000);
 afterAll(async () => {
   await e2e?.close();
@@ -318,6 +323,118 @@ describe('a screen restarted with no network', () => {
     );
     await page.context().close();
   }, 90_000);
+});
+
+describe('a TV with no network at its class', () => {
+  it("plays the class it saved beforehand on time, after its 'Tap to start', and keeps the screen awake", async () => {
+    let entryId: string | null = null;
+    const page = await e2e.newPage({ width: 1920, height: 1080 });
+    const context = page.context();
+    try {
+      const kept = JSON.stringify({
+        token: await pairScreen('Studio TV'),
+        timetable: null,
+        etag: null,
+      });
+      await context.addInitScript((value) => {
+        if (!localStorage.getItem('cadence-screen')) localStorage.setItem('cadence-screen', value);
+        // A TV's browser: sound only once someone has tapped the page (Chromium's own rule for a
+        // site without history). Taps are counted here, not navigator.userActivation, which
+        // every page.evaluate of the test would set.
+        let tapped = false;
+        addEventListener('pointerdown', (event) => (tapped ||= event.isTrusted), true);
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+          if (!this.muted && !tapped)
+            return Promise.reject(new DOMException('play() needs a tap first.', 'NotAllowedError'));
+          return play.call(this);
+        };
+        // The screen wake locks the page takes, kept to look at (the lock is the browser's own).
+        const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+        const locks: WakeLockSentinel[] = [];
+        Object.assign(window, { wakeLocks: locks });
+        navigator.wakeLock.request = async (type) => {
+          const lock = await request(type);
+          locks.push(lock);
+          return lock;
+        };
+      }, kept);
+      await page.goto('/screen');
+
+      const at = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
+      const added = await ownerCall('POST', '/api/auth/timetable', {
+        locationId: null,
+        videoId: savedClass,
+        ...wallClock(at),
+        screenIds: [],
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      entryId = (added.json() as { id: string }).id;
+      await pollNow(page);
+      await page.getByRole('heading', { name: 'Saved Sprint' }).waitFor({ timeout: 15_000 });
+      // Starting within 3 hours: the screen saves it at once (the whole of it, and no other).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const index = JSON.parse(localStorage.getItem('cadence-saved-classes') ?? '[]') as {
+                id: string;
+                file: unknown;
+                pending: unknown;
+              }[];
+              return index.map((e) => ({ id: e.id, whole: e.file !== null && e.pending === null }));
+            }),
+          { timeout: 30_000 },
+        )
+        .toEqual([{ id: savedClass, whole: true }]);
+
+      // The wifi goes before the class and stays away.
+      await context.setOffline(true);
+      await page.getByText('No connection: playing the timetable kept on this screen.').waitFor();
+
+      // At its start the browser holds the sound back: 'Tap to start', over the class keeping time.
+      await waitUntil(page, at + 2_500);
+      const tap = page.getByTestId('screen-tap-to-start');
+      await tap.waitFor({ timeout: 5_000 });
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      expect(await page.getByTestId('class-player').getAttribute('data-source')).toBe('saved');
+      await screenshot(page, 'studio-screen-tap-to-start-1920');
+      await tap.click();
+      await tap.waitFor({ state: 'detached' });
+      // The tap was the screen's Start too: full screen and the wake lock.
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as { wakeLocks: WakeLockSentinel[] }).wakeLocks.some(
+              (lock) => lock.type === 'screen' && !lock.released,
+            ),
+          ),
+        )
+        .toBe(true);
+
+      // Played from the saved copy, at the class's point by the server's clock.
+      expect((await playerState(page)).src).toMatch(/^blob:/);
+      await waitUntil(page, at + 9_000);
+      const error = await errorAt(page, at);
+      console.log(
+        `a saved class offline, after its tap, against its start at 9 s: ${error.toFixed(3)} s`,
+      );
+      expect(Math.abs(error)).toBeLessThan(0.5);
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+      await screenshot(page, 'studio-screen-offline-playing-1920');
+
+      // Over: back to the countdown, still offline.
+      await page.getByText('No classes on the timetable for the next day and a half.').waitFor({
+        timeout: CLIP_SECONDS * 1000,
+      });
+      expect(await video(page).count()).toBe(0);
+    } finally {
+      await context.close();
+      if (entryId)
+        expect((await ownerCall('DELETE', `/api/auth/timetable/${entryId}`)).statusCode).toBe(204);
+    }
+  }, 150_000);
 });
 
 let lookToken: string;

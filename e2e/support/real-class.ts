@@ -13,6 +13,8 @@ import { makeStills, probeMedia } from '@server/media/ingest-media';
 import type { MediaInfo } from '@server/media/probe-args';
 import { contentTypeFor } from '@server/media/media-files';
 import { mediaKeys, mediaUrls } from '@server/media/media-paths';
+import { OFFLINE_FILE } from '@server/media/offline-args';
+import { makeOfflineFile } from '@server/media/offline-file';
 import { packageHls } from '@server/media/package-hls';
 import { openObjectStore } from '@server/storage/create-object-store';
 import type { E2E } from './harness';
@@ -29,14 +31,17 @@ export const CLIP_SECONDS = 20;
  * One real class: a 20 s 480p clip made by ffmpeg, its stills and HLS ladder (480p, 360p) made by
  * the media pipeline's own functions, stored where the app's object store serves them, and the
  * video row as the pipeline leaves it (enhanced and packaged). Returns the video's id. `seconds`
- * makes a longer clip (a ride together needs more than 20 s of playing). The media of each length
- * is made once per run (the files do not depend on the class) and stored anew for every class.
+ * makes a longer clip (a ride together needs more than 20 s of playing); `offline` also stores the
+ * offline file the packaging job makes from the ladder (decision 0047), so the class can be saved
+ * on a tablet. The media of each length is made once per run (the files do not depend on the
+ * class) and stored anew for every class.
  */
 export async function seedRealClass(
   e2e: E2E,
   ownerId: string,
   title: string,
   seconds = CLIP_SECONDS,
+  { offline = false } = {},
 ): Promise<string> {
   let media = madeMedia.get(seconds);
   if (!media) {
@@ -44,7 +49,7 @@ export async function seedRealClass(
     madeMedia.set(seconds, media);
     media.catch(() => madeMedia.delete(seconds));
   }
-  return storeClass(e2e, await media, ownerId, title);
+  return storeClass(e2e, await media, ownerId, title, offline);
 }
 
 interface ClassMedia {
@@ -54,6 +59,8 @@ interface ClassMedia {
   stills: { thumbnail: string; poster: string };
   hlsDir: string;
   files: string[];
+  /** The ladder's offline file and its size. */
+  offline: { file: string; bytes: number };
 }
 
 const madeMedia = new Map<number, Promise<ClassMedia>>();
@@ -105,14 +112,28 @@ async function makeMedia(seconds: number): Promise<ClassMedia> {
   const hlsDir = path.join(work, 'hls');
   const ladder = await packageHls(tools, clip, info, hlsDir);
   expect(ladder.rungs.map((r) => r.name)).toEqual(['480p', '360p']);
-  return { clip, clipBytes, info, stills, hlsDir, files: ladder.files };
+  const offline = path.join(work, OFFLINE_FILE);
+  await makeOfflineFile(tools, async (file) => path.join(hlsDir, file), offline, {
+    scratch: path.join(work, 'offline-joined.mp4'),
+  });
+  const offlineBytes = (await stat(offline)).size;
+  return {
+    clip,
+    clipBytes,
+    info,
+    stills,
+    hlsDir,
+    files: ladder.files,
+    offline: { file: offline, bytes: offlineBytes },
+  };
 }
 
 async function storeClass(
   e2e: E2E,
-  { clip, clipBytes, info, stills, hlsDir, files }: ClassMedia,
+  { clip, clipBytes, info, stills, hlsDir, files, offline }: ClassMedia,
   ownerId: string,
   title: string,
+  withOffline: boolean,
 ): Promise<string> {
   const id = randomUUID();
   const version = 'e2e1';
@@ -142,6 +163,9 @@ async function storeClass(
         contentTypeFor(file),
       );
     }
+    if (withOffline) {
+      await put(`${mediaKeys.hls(id, version)}${OFFLINE_FILE}`, offline.file, 'video/mp4');
+    }
     await e2e.database.db.insert(videos).values({
       id,
       userId: ownerId,
@@ -158,6 +182,7 @@ async function storeClass(
       hlsUrl: mediaUrls.hls(id, version),
       width: info.video.width,
       height: info.video.height,
+      offlineBytes: withOffline ? offline.bytes : null,
     });
   } finally {
     await store.close();

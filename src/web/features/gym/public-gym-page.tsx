@@ -209,21 +209,25 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
     if (!closed || programId) return;
     document.querySelector<HTMLElement>(`[data-program-id="${CSS.escape(closed)}"]`)?.focus();
   }, [programId]);
+  // Suspense inside the saved copy: the player's first render suspends (its lazy code), and a
+  // copy remounted by that would revoke the address the video is loading.
   const playerOf = (localCopy: LocalCopy | null) =>
     playing && (
-      <Player
-        video={playing}
-        gymSlug={gym.slug}
-        gymName={gym.gymName}
-        branding={gym.branding}
-        next={nextVideo ? { id: nextVideo.id, title: nextVideo.title } : null}
-        onNext={player.switchTo}
-        onClose={player.close}
-        onEnded={inProgram ? () => markDone(gym.slug, inProgram.id, playing.id) : undefined}
-        together={player.together}
-        onRideTogether={player.rideTogether}
-        localCopy={localCopy}
-      />
+      <Suspense fallback={<PlayerLoading />}>
+        <Player
+          video={playing}
+          gymSlug={gym.slug}
+          gymName={gym.gymName}
+          branding={gym.branding}
+          next={nextVideo ? { id: nextVideo.id, title: nextVideo.title } : null}
+          onNext={player.switchTo}
+          onClose={player.close}
+          onEnded={inProgram ? () => markDone(gym.slug, inProgram.id, playing.id) : undefined}
+          together={player.together}
+          onRideTogether={player.rideTogether}
+          localCopy={localCopy}
+        />
+      </Suspense>
     );
   return (
     <>
@@ -275,19 +279,17 @@ function GymLoaded({ gym }: { gym: PublicGymResponse }) {
           onRetry={retry}
           onBack={player.close}
         >
-          <Suspense fallback={<PlayerLoading />}>
-            {playingSaved ? (
-              offline ? (
-                <offline.WithSavedCopy id={playing.id} fallback={<PlayerLoading />}>
-                  {playerOf}
-                </offline.WithSavedCopy>
-              ) : (
-                <PlayerLoading />
-              )
+          {playingSaved ? (
+            offline ? (
+              <offline.WithSavedCopy id={playing.id} fallback={<PlayerLoading />}>
+                {playerOf}
+              </offline.WithSavedCopy>
             ) : (
-              playerOf(null)
-            )}
-          </Suspense>
+              <PlayerLoading />
+            )
+          ) : (
+            playerOf(null)
+          )}
         </PlayerErrorBoundary>
       )}
     </>

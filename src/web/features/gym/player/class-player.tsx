@@ -37,7 +37,8 @@ import {
   RideTogetherLink,
   RideTogetherMissed,
 } from './ride-together';
-import { useRideTogether, type RideControl } from './use-ride-together';
+import type { ClockDeps } from './clock-sync';
+import { BROWSER_CLOCK, useRideTogether, type RideControl } from './use-ride-together';
 
 export const PLAYER_MESSAGES = {
   reconnecting: 'Reconnecting… the class keeps playing from what is loaded.',
@@ -75,6 +76,11 @@ interface ClassPlayerProps {
   shareTogether?: boolean;
   /** Plays the class from its saved copy, not the network (online too: it spares the wifi). */
   localCopy?: LocalCopy | null;
+  /**
+   * Where a ride together reads the server's clock: the browser asks it (default), or a studio
+   * screen lends the clock it already keeps, which also holds with no network (a stable object).
+   */
+  rideClock?: ClockDeps;
 }
 
 const controlButton =
@@ -114,6 +120,7 @@ export function ClassPlayer({
   onRideTogether,
   shareTogether = true,
   localCopy = null,
+  rideClock = BROWSER_CLOCK,
 }: ClassPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -164,7 +171,7 @@ export function ClassPlayer({
     needsTap: false,
     play: () => {},
   });
-  const riding = useRideTogether(videoRef, together, rideControl);
+  const riding = useRideTogether(videoRef, together, rideControl, rideClock);
   const [shareOpen, setShareOpen] = useState(false);
   const media = useClassMedia(videoRef, {
     hlsUrl: localCopy ? null : video.hlsUrl,

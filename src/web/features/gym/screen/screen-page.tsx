@@ -198,7 +198,9 @@ function Timetable({
           gym={timetable.gym}
           branding={branding}
           now={now}
+          serverNow={serverNow}
           onDone={() => setDone((d) => new Set(d).add(occurrenceKey(playing)))}
+          onTap={started ? undefined : onStart}
         />
       )}
     </>
