@@ -154,10 +154,20 @@ describe('studio screens', () => {
     const shown = (await entries.allInnerTexts()).map((text) =>
       text.split('\n').filter(Boolean).slice(0, 3).join(' / '),
     );
+    // Times of day as this browser writes them ('18:30' or '06:30 PM'), like its Start time field.
+    const timeOfDay = (time: string) =>
+      page.evaluate((t) => {
+        const [hour = 0, minute = 0] = t.split(':').map(Number);
+        return new Intl.DateTimeFormat(undefined, {
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZone: 'UTC',
+        }).format(Date.UTC(2000, 0, 1, hour, minute));
+      }, time);
     expect(shown).toEqual([
-      '07:00 / Hill Climb / 45 min · Every screen',
-      '07:45 / Sprint Intervals / 20 min · Every screen',
-      '18:30 / Recovery Spin / 30 min · Spin room TV',
+      `${await timeOfDay('07:00')} / Hill Climb / 45 min · Every screen`,
+      `${await timeOfDay('07:45')} / Sprint Intervals / 20 min · Every screen`,
+      `${await timeOfDay('18:30')} / Recovery Spin / 30 min · Spin room TV`,
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
 

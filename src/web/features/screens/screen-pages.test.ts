@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenDto, TimetableEntryDto } from '@shared/screens.contract';
-import { entriesByDay, lastSeenLabel, screensLabel } from './screen-pages';
+import { entriesByDay, lastSeenLabel, screensLabel, wallTimeLabel } from './screen-pages';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -52,5 +52,15 @@ describe('screensLabel', () => {
     ] as ScreenDto[];
     expect(screensLabel(entry({}), screens)).toBe('Every screen');
     expect(screensLabel(entry({ screenIds: ['s2', 's1'] }), screens)).toBe('Back TV, Front TV');
+  });
+});
+
+describe('wallTimeLabel', () => {
+  it("writes an entry's start as the browser's language writes times, whatever the device's zone", () => {
+    expect(wallTimeLabel('19:30', 'en-GB')).toBe('19:30');
+    expect(wallTimeLabel('07:05', 'en-GB')).toBe('07:05');
+    expect(wallTimeLabel('19:30', 'en-US')).toBe('07:30 PM');
+    expect(wallTimeLabel('00:00', 'en-US')).toBe('12:00 AM');
+    expect(wallTimeLabel('23:59', 'de-DE')).toBe('23:59');
   });
 });

@@ -24,6 +24,19 @@ export function screenPages(view: LocationsView | undefined): ScreenPage[] {
 
 export const pageKey = (id: string | null) => id ?? MAIN_LOCATION;
 
+/**
+ * An entry's start ('19:30', the studio's wall clock) as this browser writes times of day: '19:30'
+ * or '7:30 PM', like the Start time field beside it and the screen's own countdown.
+ */
+export function wallTimeLabel(startTime: string, locale?: string): string {
+  const [hour = 0, minute = 0] = startTime.split(':').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, hour, minute));
+}
+
 /** The classes an entry of `page` may name: ready for riders and offered there, by title. */
 export function pageClasses(page: ScreenPage, videos: readonly VideoDto[] | undefined) {
   return (videos ?? [])

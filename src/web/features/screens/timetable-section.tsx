@@ -20,7 +20,13 @@ import { failureMessage } from '@web/lib/api';
 import { toast } from '@web/lib/use-toast';
 import { useRemoveEntry } from './api/screens';
 import { EntryFormDialog, type EntryEditing } from './entry-form-dialog';
-import { entriesByDay, pageKey, screensLabel, type ScreenPage } from './screen-pages';
+import {
+  entriesByDay,
+  pageKey,
+  screensLabel,
+  wallTimeLabel,
+  type ScreenPage,
+} from './screen-pages';
 
 /** Per page (the gym's own, then each location), the week Monday to Sunday and its classes. */
 export function TimetableSection({
@@ -120,7 +126,9 @@ export function TimetableSection({
                                 className="rounded-md border bg-card p-2 text-sm shadow-xs"
                                 data-testid="timetable-entry"
                               >
-                                <p className="font-semibold tabular-nums">{entry.startTime}</p>
+                                <p className="font-semibold tabular-nums">
+                                  {wallTimeLabel(entry.startTime)}
+                                </p>
                                 <p className="break-words">{titleOf(entry)}</p>
                                 <p className="text-muted-foreground">
                                   {formatClassDuration(titles.get(entry.videoId)?.duration)} ·{' '}
@@ -135,7 +143,8 @@ export function TimetableSection({
                                   >
                                     <Pencil aria-hidden="true" />
                                     <span className="sr-only">
-                                      Edit {titleOf(entry)} on {day} at {entry.startTime}
+                                      Edit {titleOf(entry)} on {day} at{' '}
+                                      {wallTimeLabel(entry.startTime)}
                                     </span>
                                   </Button>
                                   <Button
@@ -146,7 +155,8 @@ export function TimetableSection({
                                   >
                                     <Trash2 aria-hidden="true" />
                                     <span className="sr-only">
-                                      Delete {titleOf(entry)} on {day} at {entry.startTime}
+                                      Delete {titleOf(entry)} on {day} at{' '}
+                                      {wallTimeLabel(entry.startTime)}
                                     </span>
                                   </Button>
                                 </div>
@@ -173,7 +183,7 @@ export function TimetableSection({
         open={removing !== null}
         title={
           removing
-            ? `Delete ${titleOf(removing)} on ${weekdayName(removing.dayOfWeek)} at ${removing.startTime}?`
+            ? `Delete ${titleOf(removing)} on ${weekdayName(removing.dayOfWeek)} at ${wallTimeLabel(removing.startTime)}?`
             : ''
         }
         description={<p>Its screens no longer play it. The class stays in your library.</p>}
