@@ -656,9 +656,13 @@ describe('the offline file: ranges and paths', () => {
 });
 
 describe('beacons sent late with their age', () => {
+  /** A class uploaded a month ago: the ages below (up to 14 days) all fall after it. */
   async function publicClass(duration = '2700') {
     const owner = await gym();
-    const videoId = await insertClass(w.t, owner.id, { duration });
+    const videoId = await insertClass(w.t, owner.id, {
+      duration,
+      uploadedAt: new Date(w.t.now() - 30 * 86_400_000),
+    });
     return { owner, videoId };
   }
   const beacon = (body: Record<string, unknown>) =>
