@@ -86,6 +86,12 @@ export const apiClass = z.object({
   /** The poster (1280 px) and the library's thumbnail (480 px); null until ingest made them. */
   posterUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * The class as one MP4 for playing without a network (decision 0047: the ladder's top rung up
+   * to 720p, with Range support): its absolute URL, size and the packaging's version (a new one
+   * means the class changed). Null until packaged with one.
+   */
+  offline: z.object({ url: z.string(), bytes: z.number(), version: z.string() }).nullable(),
   uploadedAt: z.string(),
   enhancedAt: z.string().nullable(),
   updatedAt: z.string(),

@@ -152,6 +152,11 @@ const readyClass: ApiClass = {
   streamUrl: `${ORIGIN}/media/videos/${CLASS_ID}/hls/k3x9/master.m3u8`,
   posterUrl: `${ORIGIN}/media/videos/${CLASS_ID}/poster.jpg`,
   thumbnailUrl: `${ORIGIN}/media/videos/${CLASS_ID}/thumbnail.jpg`,
+  offline: {
+    url: `${ORIGIN}/media/videos/${CLASS_ID}/hls/k3x9/offline.mp4`,
+    bytes: 758_112_404,
+    version: 'k3x9',
+  },
   uploadedAt: '2026-11-20T09:14:03.000Z',
   enhancedAt: '2026-11-20T09:41:55.000Z',
   updatedAt: '2026-11-20T09:41:55.000Z',
@@ -175,6 +180,7 @@ const newClass: ApiClass = {
   streamUrl: null,
   posterUrl: null,
   thumbnailUrl: null,
+  offline: null,
   enhancedAt: null,
   updatedAt: readyClass.uploadedAt,
 };
@@ -216,6 +222,11 @@ export const API_V1_DOCS: { [K in keyof Endpoints]: OperationDoc<Endpoints[K]> }
           streamUrl: `${ORIGIN}/media/videos/0b8d5f3e-2c71-4a9e-b6d4-7e1f9a2c5b80/hls/p2m7/master.m3u8`,
           posterUrl: `${ORIGIN}/media/videos/0b8d5f3e-2c71-4a9e-b6d4-7e1f9a2c5b80/poster.jpg`,
           thumbnailUrl: `${ORIGIN}/media/videos/0b8d5f3e-2c71-4a9e-b6d4-7e1f9a2c5b80/thumbnail.jpg`,
+          offline: {
+            url: `${ORIGIN}/media/videos/0b8d5f3e-2c71-4a9e-b6d4-7e1f9a2c5b80/hls/p2m7/offline.mp4`,
+            bytes: 505_390_120,
+            version: 'p2m7',
+          },
           uploadedAt: '2026-11-18T17:02:41.000Z',
           enhancedAt: '2026-11-18T17:25:10.000Z',
           updatedAt: '2026-11-18T17:25:10.000Z',

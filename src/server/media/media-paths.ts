@@ -3,6 +3,7 @@
  * Everything of a video sits under videos/<id>/ (deleting the video deletes the prefix).
  */
 import { buildPath } from '@shared/endpoint';
+import type { PublicOfflineFile } from '@shared/gyms.contract';
 import { mediaEndpoints } from '@shared/media.contract';
 import { OFFLINE_FILE } from './offline-args';
 
@@ -61,6 +62,20 @@ export function previewKindOf(previewUrl: string | null): 'mp4' | 'hls' | null {
 /** The packaging version an hlsUrl points at, or null. */
 export function hlsVersionOf(hlsUrl: string | null | undefined): string | null {
   return /\/hls\/([A-Za-z0-9-]+)\/master\.m3u8$/.exec(hlsUrl ?? '')?.[1] ?? null;
+}
+
+/**
+ * A class's offline file (decision 0047): the one beside its published ladder, named with the
+ * ladder's version; null when it is not packaged or the packaging made none.
+ */
+export function offlineFileOf(row: {
+  id: string;
+  hlsUrl: string | null;
+  offlineBytes: number | null;
+}): PublicOfflineFile | null {
+  const version = hlsVersionOf(row.hlsUrl);
+  if (!version || row.offlineBytes === null) return null;
+  return { url: mediaUrls.offline(row.id, version), bytes: row.offlineBytes, version };
 }
 
 /** A short version label from a job id (a retry of the same job keeps it). */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiClass } from '@shared/api-v1.contract';
 import { OWNER_STATUS_LABELS } from '@shared/videos.contract';
 import type { VideoRow } from '../../db/schema/videos';
+import { offlineFileOf } from '../../media/media-paths';
 import { toVideoDto } from '../videos/video-dto';
 
 /**
@@ -26,6 +27,12 @@ const numberOrNull = (text: string | null) => {
   return Number.isFinite(value) ? value : null;
 };
 
+/** The class's offline file with its absolute URL, or null. */
+function offlineOf(row: VideoRow, origin: string): ApiClass['offline'] {
+  const file = offlineFileOf(row);
+  return file && { ...file, url: `${origin}${file.url}` };
+}
+
 /** A class as the API and webhooks give it (the web's video, in the API's words). */
 export function toApiClass(row: VideoRow, origin: string): ApiClass {
   const video = toVideoDto(row);
@@ -45,6 +52,7 @@ export function toApiClass(row: VideoRow, origin: string): ApiClass {
     streamUrl: absolute(origin, video.hlsUrl),
     posterUrl: absolute(origin, video.posterUrl),
     thumbnailUrl: absolute(origin, video.thumbnailUrl),
+    offline: offlineOf(row, origin),
     uploadedAt: video.uploadedAt,
     enhancedAt: video.enhancedAt,
     updatedAt: video.updatedAt,

@@ -292,6 +292,7 @@ describe('every /api/v1 answer matches the OpenAPI document', () => {
         enhancedKey: 'videos/x/enhanced/v1.mp4',
         hlsUrl: '/media/videos/x/hls/v1/master.m3u8',
         thumbnailUrl: '/media/videos/x/thumbnail.jpg',
+        offlineBytes: 123_456,
       })
       .returning();
     const reprocessed = await api(write, 'POST', `/api/v1/classes/${ready!.id}/reprocess`, {
@@ -301,6 +302,13 @@ describe('every /api/v1 answer matches the OpenAPI document', () => {
     expect((await api(read, 'GET', `/api/v1/classes/${ready!.id}`)).json<ApiClass>()).toMatchObject(
       {
         streamUrl: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/media\//),
+        offline: {
+          url: expect.stringMatching(
+            new RegExp(`^http://localhost(:\\d+)?/media/videos/${ready!.id}/hls/v1/offline\\.mp4$`),
+          ),
+          bytes: 123_456,
+          version: 'v1',
+        },
       },
     );
 

@@ -232,6 +232,7 @@ describe('classes through the API', () => {
       fileName: 'ride.mp4',
       fileSizeBytes: media.clip.length,
       streamUrl: null,
+      offline: null,
     });
 
     const read = await api(secret, 'GET', `/api/v1/classes/${made.id}`);

@@ -6,7 +6,6 @@ import {
   formatClassDuration,
   type PublicGymResponse,
   type PublicGymVideo,
-  type PublicOfflineFile,
   type PublicProgram,
 } from '@shared/gyms.contract';
 import { planIncludes } from '@shared/plan-features';
@@ -14,7 +13,7 @@ import { DEFAULT_COMPANY_NAME } from '@shared/product';
 import type { GymLocationRow } from '../../db/schema/locations';
 import type { UserRow } from '../../db/schema/users';
 import { bareHost, isAppHost } from '../../lib/app-hosts';
-import { hlsVersionOf, mediaUrls } from '../../media/media-paths';
+import { hlsVersionOf, mediaUrls, offlineFileOf } from '../../media/media-paths';
 import type { ObjectStore } from '../../storage/object-store';
 import { locationOnline, type LocationsService } from '../locations/locations.service';
 import type { SlugService } from '../slug/slug.service';
@@ -54,16 +53,6 @@ function playerMedia(
     posterUrl:
       row.thumbnailUrl === mediaUrls.thumbnail(row.id) ? mediaUrls.poster(row.id) : thumbnailUrl,
   };
-}
-
-/**
- * The class's offline file (decision 0047): the one beside its published ladder, named with the
- * ladder's version; null when it is not packaged or the packaging made none.
- */
-function offlineFile(row: GymVideoRow): PublicOfflineFile | null {
-  const version = hlsVersionOf(row.hlsUrl);
-  if (!version || row.offlineBytes === null) return null;
-  return { url: mediaUrls.offline(row.id, version), bytes: row.offlineBytes, version };
 }
 
 /** Signed media links stay the same for an hour, then live one more: cacheable, never stale. */
@@ -211,7 +200,7 @@ export function gymsService({ repo, locations, slugs, store, now, appHosts, cach
           rideTrackUrl: row.rideTrackUpdatedAt
             ? `${rideTrackUrl(row.id)}?v=${row.rideTrackUpdatedAt.getTime().toString(36)}`
             : null,
-          offline: offlineFile(row),
+          offline: offlineFileOf(row),
         };
       }),
     );
