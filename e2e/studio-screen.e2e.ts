@@ -336,29 +336,40 @@ describe('a TV with no network at its class', () => {
         timetable: null,
         etag: null,
       });
-      await context.addInitScript((value) => {
-        if (!localStorage.getItem('cadence-screen')) localStorage.setItem('cadence-screen', value);
-        // A TV's browser: sound only once someone has tapped the page (Chromium's own rule for a
-        // site without history). Taps are counted here, not navigator.userActivation, which
-        // every page.evaluate of the test would set.
-        let tapped = false;
-        addEventListener('pointerdown', (event) => (tapped ||= event.isTrusted), true);
-        const play = HTMLMediaElement.prototype.play;
-        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-          if (!this.muted && !tapped)
-            return Promise.reject(new DOMException('play() needs a tap first.', 'NotAllowedError'));
-          return play.call(this);
-        };
-        // The screen wake locks the page takes, kept to look at (the lock is the browser's own).
-        const request = navigator.wakeLock.request.bind(navigator.wakeLock);
-        const locks: WakeLockSentinel[] = [];
-        Object.assign(window, { wakeLocks: locks });
-        navigator.wakeLock.request = async (type) => {
-          const lock = await request(type);
-          locks.push(lock);
-          return lock;
-        };
-      }, kept);
+      await context.addInitScript(
+        ({ value, skew }) => {
+          if (!localStorage.getItem('cadence-screen'))
+            localStorage.setItem('cadence-screen', value);
+          // Its clock three hours behind: the class still starts on the server's time, offline too.
+          const dateNow = Date.now.bind(Date);
+          const perfNow = performance.now.bind(performance);
+          Date.now = () => dateNow() + skew;
+          performance.now = () => perfNow() + skew;
+          // A TV's browser: sound only once someone has tapped the page (Chromium's own rule for a
+          // site without history). Taps are counted here, not navigator.userActivation, which
+          // every page.evaluate of the test would set.
+          let tapped = false;
+          addEventListener('pointerdown', (event) => (tapped ||= event.isTrusted), true);
+          const play = HTMLMediaElement.prototype.play;
+          HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+            if (!this.muted && !tapped)
+              return Promise.reject(
+                new DOMException('play() needs a tap first.', 'NotAllowedError'),
+              );
+            return play.call(this);
+          };
+          // The screen wake locks the page takes, kept to look at (the lock is the browser's own).
+          const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+          const locks: WakeLockSentinel[] = [];
+          Object.assign(window, { wakeLocks: locks });
+          navigator.wakeLock.request = async (type) => {
+            const lock = await request(type);
+            locks.push(lock);
+            return lock;
+          };
+        },
+        { value: kept, skew: SKEW_MS },
+      );
       await page.goto('/screen');
 
       const at = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
@@ -384,7 +395,8 @@ describe('a TV with no network at its class', () => {
               }[];
               return index.map((e) => ({ id: e.id, whole: e.file !== null && e.pending === null }));
             }),
-          { timeout: 30_000 },
+          // Before the player opens, 15 s ahead of the start (it decides then to play the copy).
+          { timeout: 20_000 },
         )
         .toEqual([{ id: savedClass, whole: true }]);
 
@@ -434,7 +446,7 @@ describe('a TV with no network at its class', () => {
       if (entryId)
         expect((await ownerCall('DELETE', `/api/auth/timetable/${entryId}`)).statusCode).toBe(204);
     }
-  }, 150_000);
+  }, 200_000);
 });
 
 let lookToken: string;

@@ -63,7 +63,7 @@ const FALLBACK_BRANDING: PublicGymBranding = {
  */
 export default function ScreenPage() {
   const screen = useStudioScreen();
-  const { state, now, serverNow } = screen;
+  const { state, now, serverNow, clockKnown } = screen;
   const [started, setStarted] = useState(false);
   useWakeLock(started);
 
@@ -108,6 +108,7 @@ export default function ScreenPage() {
         <Timetable
           timetable={timetable}
           serverNow={serverNow}
+          clockKnown={clockKnown}
           branding={branding}
           now={now}
           started={started}
@@ -128,6 +129,7 @@ function useBranding(slug: string | null): PublicGymBranding {
 function Timetable({
   timetable,
   serverNow,
+  clockKnown,
   branding,
   now,
   started,
@@ -135,13 +137,14 @@ function Timetable({
 }: {
   timetable: ScreenTimetableResponse | null;
   serverNow(): number;
+  clockKnown: boolean;
   branding: PublicGymBranding;
   now: number;
   started: boolean;
   onStart(): void;
 }) {
   // The next 36 hours' classes saved for offline at night, and a class starting soon at once.
-  usePredownload(timetable, serverNow);
+  usePredownload(timetable, serverNow, clockKnown);
   // Classes this screen is through with (ended, or closed by someone at the screen).
   const [done, setDone] = useState<ReadonlySet<string>>(() => new Set());
   const online = useOnline();

@@ -35,14 +35,17 @@ function writeScreenSaved(ids: ReadonlySet<string>): void {
  * Saves the timetable's classes for offline play (predownload.ts says which and when), one at a
  * time through the gym page's saving (offline/saved-classes.ts: ranged, resumable, space checked),
  * and removes the ones this screen saved that left the timetable. A new timetable is looked at at
- * once without stopping a save under way; leaving (unpaired) cancels it.
+ * once without stopping a save under way; leaving (unpaired) cancels it. Nothing is planned until
+ * the server's clock is known (a device clock hours off would see classes as far off or over).
  */
 export function usePredownload(
   timetable: ScreenTimetableResponse | null,
   serverNow: () => number,
+  /** The server's clock is known: before, the device's own could add, skip or remove classes. */
+  clockKnown: boolean,
 ): void {
-  const latest = useRef({ timetable, serverNow });
-  latest.current = { timetable, serverNow };
+  const latest = useRef({ timetable, serverNow, clockKnown });
+  latest.current = { timetable, serverNow, clockKnown };
   const checkRef = useRef<() => void>(() => {});
 
   useEffect(() => {
@@ -59,6 +62,7 @@ export function usePredownload(
       try {
         do {
           again = false;
+          if (!latest.current.clockKnown) break;
           await saveAndRemove(latest.current.timetable, latest.current.serverNow(), abort.signal);
         } while (again && !abort.signal.aborted);
       } finally {
@@ -75,7 +79,8 @@ export function usePredownload(
     };
   }, []);
 
-  useEffect(() => checkRef.current(), [timetable]);
+  // At once when the timetable changes, and when the clock becomes known.
+  useEffect(() => checkRef.current(), [timetable, clockKnown]);
 }
 
 async function saveAndRemove(

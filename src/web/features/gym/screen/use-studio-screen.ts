@@ -24,6 +24,8 @@ export interface StudioScreen {
   now: number;
   /** The server's clock now, exactly (the device's clock plus the offset). */
   serverNow(): number;
+  /** The offset is known: measured on this page, or kept from an earlier one. */
+  clockKnown: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function useStudioScreen(): StudioScreen {
   const [state, dispatch] = useReducer(screenReducer, null, () =>
     initialScreenState(readKeptScreen()),
   );
+  const [clockKnown, setClockKnown] = useState(() => readClockOffset() !== null);
   const offsetRef = useRef(readClockOffset() ?? 0);
   const serverNow = () => BROWSER_CLOCK.now() + offsetRef.current;
   const serverNowRef = useRef(serverNow);
@@ -52,6 +55,7 @@ export function useStudioScreen(): StudioScreen {
       onChange: ({ offset }) => {
         offsetRef.current = offset;
         writeClockOffset(offset);
+        setClockKnown(true);
         setNow(serverNowRef.current());
       },
     });
@@ -162,5 +166,5 @@ export function useStudioScreen(): StudioScreen {
   }, [token]);
 
   serverNowRef.current = serverNow;
-  return { state, now, serverNow };
+  return { state, now, serverNow, clockKnown };
 }
