@@ -44,7 +44,8 @@ export const playbackBeacon = z.strictObject({
   /**
    * A beacon kept on the device while offline and sent later (decision 0051): how long ago it was
    * made, on the device's own clock (its difference is right even when the clock is hours off).
-   * The server uses its own now − ageMs as the beacon's moment everywhere it would use now.
+   * The server uses its own now − ageMs as the beacon's moment everywhere it would use now (never
+   * before the class's upload: playback-rules.ts beaconMoment).
    */
   ageMs: z
     .number({ message: AGE_MESSAGE })

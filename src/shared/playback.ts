@@ -34,7 +34,8 @@ export interface PlaybackBeaconInput {
   playedSeconds: number;
   /**
    * How long ago the device made this beacon (ms, on its own clock: now − made when sent), for a
-   * beacon kept while offline; the server takes its moment as its own now − ageMs. Absent: now.
+   * beacon kept while offline; the server takes its moment as its own now − ageMs (never before
+   * the class's upload). Absent: now.
    */
   ageMs?: number;
 }

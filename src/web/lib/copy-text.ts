@@ -17,7 +17,7 @@ export async function copyText(text: string, shown?: Element | null): Promise<bo
   const selection = window.getSelection();
   if (shown) {
     selection?.selectAllChildren(shown);
-    return document.execCommand('copy');
+    return execCopy();
   }
   const field = document.createElement('textarea');
   field.value = text;
@@ -29,11 +29,20 @@ export async function copyText(text: string, shown?: Element | null): Promise<bo
   field.focus();
   field.select();
   try {
-    return document.execCommand('copy');
+    return execCopy();
   } finally {
     field.remove();
     selection?.removeAllRanges();
     if (focused instanceof HTMLElement) focused.focus();
+  }
+}
+
+/** Copies the selection; false where the browser refuses (or throws). */
+function execCopy(): boolean {
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
   }
 }
 
@@ -56,14 +65,14 @@ async function writeClipboard(text: string): Promise<boolean> {
 
 /** A copy button's check: `copied` is true for COPIED_MS after the last `markCopied`. */
 export function useCopied(): { copied: boolean; markCopied: () => void; clearCopied: () => void } {
-  /** When it was last marked; 0 once the check is gone. */
-  const [markedAt, setMarkedAt] = useState(0);
+  /** Which mark the check shows (each mark restarts it); 0 once the check is gone. */
+  const [mark, setMark] = useState(0);
   useEffect(() => {
-    if (markedAt === 0) return;
-    const timer = window.setTimeout(() => setMarkedAt(0), COPIED_MS);
+    if (mark === 0) return;
+    const timer = window.setTimeout(() => setMark(0), COPIED_MS);
     return () => window.clearTimeout(timer);
-  }, [markedAt]);
-  const markCopied = useCallback(() => setMarkedAt(Date.now()), []);
-  const clearCopied = useCallback(() => setMarkedAt(0), []);
-  return { copied: markedAt !== 0, markCopied, clearCopied };
+  }, [mark]);
+  const markCopied = useCallback(() => setMark((m) => m + 1), []);
+  const clearCopied = useCallback(() => setMark(0), []);
+  return { copied: mark !== 0, markCopied, clearCopied };
 }

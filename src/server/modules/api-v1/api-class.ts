@@ -30,7 +30,7 @@ const numberOrNull = (text: string | null) => {
 /** The class's offline file with its absolute URL, or null. */
 function offlineOf(row: VideoRow, origin: string): ApiClass['offline'] {
   const file = offlineFileOf(row);
-  return file && { ...file, url: `${origin}${file.url}` };
+  return file && { ...file, url: absolute(origin, file.url)! };
 }
 
 /** A class as the API and webhooks give it (the web's video, in the API's words). */

@@ -14,8 +14,6 @@ import {
   renderGymIcon,
   serviceWorkerConfig,
   serviceWorkerScript,
-  onDemandAssetsOf,
-  readBuildManifest,
   shellAssetsOf,
 } from './gym-app';
 import type { GymsService } from './gyms.service';
@@ -28,6 +26,8 @@ interface Deps {
   /** The built gym.html (the worker's shell is what it loads). */
   html: string;
   webDist: string;
+  /** The built files the page loads on demand (onDemandAssetsOf). */
+  onDemand: string[];
 }
 
 /** Made icons kept in memory (a few KB each): at most this many. */
@@ -41,10 +41,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * slug not of the domain's gym, is a 404.
  */
 export function gymAppRoutes(routes: RouteCollector, deps: Deps): void {
-  const { gyms, html, store } = deps;
+  const { gyms, html, store, onDemand } = deps;
   const version = buildVersionOf(html);
   const shell = shellAssetsOf(html);
-  const onDemand = onDemandAssetsOf(readBuildManifest(deps.webDist));
   const fonts = displayFontAssets(deps.webDist);
   const icons = new Map<string, Buffer>();
 

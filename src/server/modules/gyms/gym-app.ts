@@ -165,8 +165,11 @@ export const GYM_BUILD_MANIFEST = path.join('.vite', 'manifest.json');
 
 /** The gym build's manifest as written, or null without one (no build, a build before it). */
 export function readBuildManifest(webDist: string): string | null {
-  const file = path.join(webDist, GYM_BUILD_MANIFEST);
-  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  try {
+    return readFileSync(path.join(webDist, GYM_BUILD_MANIFEST), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 interface ManifestChunk {
@@ -177,11 +180,13 @@ interface ManifestChunk {
 }
 
 /**
- * What gym.html loads on demand, from its build's manifest: every chunk its entry imports
- * dynamically (the class player and hls.js, the saving screens, a program, the toaster, the screen
- * page), with the chunks each imports and their stylesheets, as /assets/ addresses. The worker
- * keeps them from its install, so a class saved on the first visit plays offline at the next open
- * (decision 0045). None without a manifest (or one not of this shape).
+ * What gym.html loads on demand, from its build's manifest: every chunk of our own its entry
+ * imports dynamically (the class player, the saving screens, a program, the toaster, the screen
+ * page), with the chunks each imports and their stylesheets, as /assets/ addresses. Libraries
+ * loaded only where a browser needs them (hls.js, not on Safari) are left to the page's own
+ * warm-up: a saved class plays without them. The worker keeps these from its install, so a class
+ * saved on the first visit plays offline at the next open (decision 0045). None without a
+ * manifest (or one not of this shape).
  */
 export function onDemandAssetsOf(manifestJson: string | null, entry = 'gym.html'): string[] {
   let manifest: Record<string, ManifestChunk>;
@@ -207,7 +212,7 @@ export function onDemandAssetsOf(manifestJson: string | null, entry = 'gym.html'
     }
     for (const next of [...strings(chunk.imports), ...strings(chunk.dynamicImports)]) visit(next);
   };
-  for (const key of strings(root.dynamicImports)) visit(key);
+  for (const key of strings(root.dynamicImports)) if (!key.includes('node_modules/')) visit(key);
   return [...files];
 }
 
@@ -237,6 +242,10 @@ export function displayFontAssets(webDist: string): Map<DisplayFontId, string[]>
   return found;
 }
 
+/** The on-demand files a worker fetches besides its shell (the entry's own chunks are in both). */
+export const beyondShell = (onDemand: readonly string[], shell: readonly string[]) =>
+  onDemand.filter((url) => !shell.includes(url));
+
 export interface ServiceWorkerConfig {
   /** The build's version (the cache's name; the page's GYM_BUILD_HEADER must match it). */
   version: string;
@@ -253,7 +262,8 @@ export interface ServiceWorkerConfig {
   precache: string[];
   /**
    * Hashed files the page loads on demand (onDemandAssetsOf), fetched at install too, through the
-   * HTTP cache: the page's own warm-up has often fetched them already, and they never change.
+   * HTTP cache (the page's own warm-up has often fetched them already, and they never change),
+   * each on its own: one that fails leaves the install whole.
    */
   onDemand: string[];
 }
@@ -274,7 +284,7 @@ export function serviceWorkerConfig(options: {
     page: options.scope,
     api: slug === null ? GYM_BY_HOST_PATH : `${GYM_API_PREFIX}/${encodeURIComponent(slug)}`,
     precache: [...new Set([...options.shell, ...options.fonts])],
-    onDemand: options.onDemand.filter((url) => !options.shell.includes(url)),
+    onDemand: beyondShell(options.onDemand, options.shell),
   };
 }
 
@@ -305,7 +315,8 @@ self.addEventListener('install', (event) => {
     const page = await fetch(CONFIG.page, { cache: 'no-store', credentials: 'same-origin' });
     if (!ownBuild(page)) throw new Error('The page is of another build: not installed');
     await cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: 'reload' })));
-    await cache.addAll(CONFIG.onDemand);
+    // One by one and best effort: a chunk missed on poor wifi is kept when the page loads it.
+    await Promise.all(CONFIG.onDemand.map((url) => cache.add(url).catch(() => undefined)));
     await cache.put(CONFIG.page, page);
     if (!CONFIG.api) return;
     const answer = await fetch(CONFIG.api, { credentials: 'same-origin' }).catch(() => null);

@@ -4,9 +4,8 @@ import { CUSTOM_DOMAIN_META, gymPagePath } from '@shared/gyms.contract';
 import { gymEndpointsWithSchemas as gymEndpoints } from '@shared/public-gym.contract';
 import { NotFoundError } from '../../lib/errors';
 import type { RouteCollector } from '../../plugins/routes';
-import { buildVersionOf } from './gym-app';
 import type { ObjectStore } from '../../storage/object-store';
-import { onDemandAssetsOf, readBuildManifest } from './gym-app';
+import { buildVersionOf, onDemandAssetsOf, readBuildManifest } from './gym-app';
 import { gymAppRoutes } from './gym-app.routes';
 import type { GymsService, PublicGym } from './gyms.service';
 import { addVary, customDomainMarker, pageWithGym, readPublicPage, sendPage } from './public-page';
@@ -93,9 +92,11 @@ function servePublicPage(
   }
   // The gym page as an app: manifest, icons, service worker (decision 0045). The page carries its
   // build's version, so the worker keeps no page of another build.
-  gymAppRoutes(routes, { gyms, html, webDist, store });
+  // What the page loads on demand, from the build's manifest: both workers keep it from install.
+  const onDemand = onDemandAssetsOf(readBuildManifest(webDist));
+  gymAppRoutes(routes, { gyms, html, webDist, store, onDemand });
   // The studio screen page (decision 0050): the same build, its own chunk.
-  screenPageRoutes(routes, { html, onDemand: onDemandAssetsOf(readBuildManifest(webDist)) });
+  screenPageRoutes(routes, { html, onDemand });
   const build = buildVersionOf(html);
 
   app.addHook('onRequest', async (request, reply) => {

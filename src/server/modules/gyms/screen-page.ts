@@ -1,7 +1,7 @@
 import { GYM_BUILD_HEADER } from '@shared/gym-app.contract';
 import { SCREEN_PAGE_PATH, screenPageEndpoints } from '@shared/screen-page';
 import type { RouteCollector } from '../../plugins/routes';
-import { buildVersionOf, serviceWorkerScript, shellAssetsOf } from './gym-app';
+import { beyondShell, buildVersionOf, serviceWorkerScript, shellAssetsOf } from './gym-app';
 import { sendPage } from './public-page';
 
 /**
@@ -41,7 +41,7 @@ export function screenPageRoutes(
     page: SCREEN_PAGE_PATH,
     api: null,
     precache,
-    onDemand: onDemand.filter((url) => !precache.includes(url)),
+    onDemand: beyondShell(onDemand, precache),
   });
   routes.route(screenPageEndpoints.page, async ({ request, reply }) =>
     sendPage(request, reply.header(GYM_BUILD_HEADER, version), page),

@@ -83,6 +83,10 @@ describe('the space check', () => {
       'Not enough space on this tablet to save this class (needs 1.25 GB, 800.00 MB free). ' +
         'Remove a saved class to make room.',
     );
+    // The disk filled in the middle of a save while the estimate still shows room: no figures.
+    expect(notEnoughSpaceMessage({ needs: 60 * MB, free: 2 * GB })).toBe(
+      'Not enough space on this tablet to save this class. Remove a saved class to make room.',
+    );
     // The usage past the quota is no space at all, not a negative one.
     expect(spaceShortage({ usage: 5 * GB, quota: 4 * GB }, MB)?.free).toBe(0);
   });

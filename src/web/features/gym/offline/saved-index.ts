@@ -109,6 +109,9 @@ export function spaceShortage(
 }
 
 export function notEnoughSpaceMessage({ needs, free }: SpaceShortage): string {
+  // The disk filled during a save while the estimate still shows room: no figures that disagree.
+  if (free >= needs)
+    return 'Not enough space on this tablet to save this class. Remove a saved class to make room.';
   return (
     `Not enough space on this tablet to save this class (needs ${formatSize(needs)}, ` +
     `${formatSize(free)} free). Remove a saved class to make room.`
