@@ -61,8 +61,15 @@ function sendGenerated(
         req.destroy();
       });
     });
-    req.on('error', (err) => {
-      if (!answered) reject(err);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      // The server may answer (413) and close while this side still writes: the write fails
+      // (EPIPE, a reset) just before the answer is read. Give the answer a moment to arrive.
+      if (err.code === 'EPIPE' || err.code === 'ECONNRESET') {
+        setTimeout(() => answered || reject(err), 2_000);
+        return;
+      }
+      reject(err);
     });
     const pump = () => {
       while (written < total && !answered) {
