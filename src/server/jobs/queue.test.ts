@@ -19,6 +19,7 @@ import { silentLog, until } from '../test/job-support';
 import {
   DEFAULT_JOB_SETTINGS,
   JobQueue,
+  lostInstallRace,
   type JobName,
   type JobPayloads,
   type JobSettings,
@@ -130,6 +131,40 @@ describe('JobQueue', () => {
     const job = await queue.fetch('ingest');
     expect(job?.id).toBe(id);
     expect(job?.expireInSeconds).toBe(DEFAULT_JOB_SETTINGS.ingest.timeLimitSeconds(600));
+  });
+});
+
+describe('starting beside another process', () => {
+  it('takes the install another process won (a unique violation on a catalog table) as done, and nothing else', async () => {
+    const race = Object.assign(
+      new Error('duplicate key value violates unique constraint "pg_namespace_nspname_index"'),
+      { code: '23505', constraint: 'pg_namespace_nspname_index' },
+    );
+    expect(lostInstallRace(race)).toBe(true);
+    expect(lostInstallRace({ ...race, constraint: 'videos_pkey' })).toBe(false);
+    expect(lostInstallRace({ code: '42P01' })).toBe(false);
+    expect(lostInstallRace(null)).toBe(false);
+
+    // A queue whose first pg-boss start loses the race starts on the second.
+    const other = new JobQueue(executor, settings);
+    const start = other.boss.start.bind(other.boss);
+    let calls = 0;
+    other.boss.start = async () => {
+      calls += 1;
+      if (calls === 1) throw race;
+      return start();
+    };
+    await other.start();
+    expect(calls).toBe(2);
+    expect(await other.boss.schemaVersion()).toBeGreaterThanOrEqual(46);
+    await other.stop();
+
+    // Any other failure stops the start.
+    const broken = new JobQueue(executor, settings);
+    broken.boss.start = async () => {
+      throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+    };
+    await expect(broken.start()).rejects.toThrow('connection refused');
   });
 });
 

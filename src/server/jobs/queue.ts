@@ -16,6 +16,16 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES: readonly JobName[] = ['ingest', 'enhance', 'package'];
 
+/**
+ * pg-boss's install lost a race to another process's (the API and a worker started together on a
+ * database without its schema): PostgreSQL's catalog refuses the second CREATE with a unique
+ * violation on one of its own tables, which pg-boss, expecting 'already exists', throws.
+ */
+export function lostInstallRace(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' && constraint.startsWith('pg_');
+}
+
 /** Light jobs (probe, stills, preview) run beside the heavy ones so a preview never waits behind an encode. */
 export type Lane = 'light' | 'heavy';
 
@@ -103,7 +113,13 @@ export class JobQueue {
     if (this.started) return;
     // A database pg-boss 10 wrote: its schema is set aside first (pg-boss 12 cannot migrate it).
     const detached = await detachPgBoss10Schema(this.executor);
-    await this.boss.start();
+    try {
+      await this.boss.start();
+    } catch (error) {
+      if (!lostInstallRace(error)) throw error;
+      // Another process installed it meanwhile: this start finds it installed.
+      await this.boss.start();
+    }
     for (const name of JOB_NAMES) {
       const s = this.settings[name];
       await this.boss.createQueue(name, {
