@@ -248,6 +248,7 @@ describe.each([
     await other.getByRole('button', { name: 'Copy link' }).click();
     await other.getByText('Could not copy. The link is selected', { exact: false }).waitFor();
     expect(await other.evaluate(() => String(window.getSelection()))).toBe(link);
+    await screenshot(other, `ride-together-copy-failed-${name}`);
     await other.close();
   }, 60_000);
 });

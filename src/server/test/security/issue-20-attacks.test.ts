@@ -25,7 +25,8 @@ import { injectAs, insertClass, onboardedGym, startTestApp, type TestApp } from 
 /**
  * Security review of issue #20 (ride tracks and programs): an attacker's requests against the
  * owner's and the public routes, and the races the services are meant to survive. Each test asserts
- * the safe behaviour; the ones marked FINDING fail until the finding is fixed.
+ * the safe behaviour; the ones marked FINDING pin a fault the review found (each fixed since, so
+ * each fails if it comes back).
  */
 let t: TestApp;
 let picture: Buffer;
