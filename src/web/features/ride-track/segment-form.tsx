@@ -82,6 +82,30 @@ export function SegmentForm({
   const second = Math.floor(time);
   const length = segment.endSeconds - segment.startSeconds;
 
+  /** One end of the cadence range: its own number field, the range's error for both. */
+  const cadenceBound = (bound: 'min' | 'max') => (
+    <Input
+      id={bound === 'min' ? id('cadence') : undefined}
+      type="number"
+      inputMode="numeric"
+      min={LIMITS.cadenceMin}
+      max={LIMITS.cadenceMax}
+      step={1}
+      placeholder={bound === 'min' ? 'Low' : 'High'}
+      aria-label={bound === 'min' ? 'Lowest cadence, RPM' : 'Highest cadence, RPM'}
+      aria-invalid={invalid('cadence')}
+      aria-describedby={describedBy(problem('cadence') && errorId('cadence'))}
+      value={cadence?.[bound] ?? ''}
+      onChange={(event) =>
+        change('cadence', {
+          cadence:
+            bound === 'min'
+              ? cadenceOf(typedNumber(event), cadence?.max ?? null)
+              : cadenceOf(cadence?.min ?? null, typedNumber(event)),
+        })
+      }
+    />
+  );
   return (
     <section
       aria-labelledby={`${idPrefix}-heading`}
@@ -164,40 +188,11 @@ export function SegmentForm({
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm leading-none font-medium">Cadence (RPM)</legend>
         <div className="flex items-center gap-2">
-          <Input
-            id={id('cadence')}
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.cadenceMin}
-            max={LIMITS.cadenceMax}
-            step={1}
-            placeholder="Low"
-            aria-label="Lowest cadence, RPM"
-            aria-invalid={invalid('cadence')}
-            aria-describedby={describedBy(problem('cadence') && errorId('cadence'))}
-            value={cadence?.min ?? ''}
-            onChange={(event) =>
-              change('cadence', { cadence: cadenceOf(typedNumber(event), cadence?.max ?? null) })
-            }
-          />
+          {cadenceBound('min')}
           <span aria-hidden="true" className="text-muted-foreground">
             to
           </span>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.cadenceMin}
-            max={LIMITS.cadenceMax}
-            step={1}
-            placeholder="High"
-            aria-label="Highest cadence, RPM"
-            aria-invalid={invalid('cadence')}
-            aria-describedby={describedBy(problem('cadence') && errorId('cadence'))}
-            value={cadence?.max ?? ''}
-            onChange={(event) =>
-              change('cadence', { cadence: cadenceOf(cadence?.min ?? null, typedNumber(event)) })
-            }
-          />
+          {cadenceBound('max')}
         </div>
         <FieldError id={errorId('cadence')} message={problem('cadence')} />
       </fieldset>
