@@ -84,6 +84,7 @@ import { SessionManager } from './plugins/session';
 import { openObjectStore } from './storage/create-object-store';
 import { resolveSigningSecret } from './storage/signing';
 import type { ObjectStore } from './storage/object-store';
+import { hotFiles } from './storage/hot-files';
 
 /** The hourly pg-boss schedule that sends the digests and weekly reports that are due. */
 export const NOTIFICATIONS_TICK = 'notifications-tick';
@@ -393,6 +394,8 @@ export async function buildServices(deps: ServiceDeps) {
     playback: playbackService({ repo: playbackRepository(db), now, meter: metrics }),
     tus,
     uploads,
+    /** Public media files kept in memory for riders (decision 0053). */
+    hotFiles: hotFiles(store, { budgetBytes: config.mediaMemoryBytes, now }),
     videos,
     backgrounds,
     /** The studio's instructors (issue #20). */

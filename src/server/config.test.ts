@@ -173,6 +173,22 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('public media kept in memory (MEDIA_MEMORY_MB)', () => {
+    it('keeps 256 MB by default, what it is told from 0 (nothing kept) up, in bytes', () => {
+      expect(loadConfig({}).mediaMemoryBytes).toBe(256 * 1024 * 1024);
+      expect(loadConfig({ MEDIA_MEMORY_MB: '0' }).mediaMemoryBytes).toBe(0);
+      expect(loadConfig({ MEDIA_MEMORY_MB: '1024' }).mediaMemoryBytes).toBe(1024 * 1024 * 1024);
+    });
+
+    it('refuses anything but a whole number of megabytes from 0 to 65536', () => {
+      for (const value of ['-1', '1.5', 'lots', '65537']) {
+        expect(() => loadConfig({ MEDIA_MEMORY_MB: value }), value).toThrow(
+          'MEDIA_MEMORY_MB: must be a whole number of megabytes from 0 to 65536',
+        );
+      }
+    });
+  });
+
   describe('metrics (METRICS_PORT, METRICS_HOST)', () => {
     it('has no metrics listener by default', () => {
       expect(loadConfig({}).metrics).toBeUndefined();

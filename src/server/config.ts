@@ -9,6 +9,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 const portMessage = 'must be a whole number from 0 to 65535';
+const memoryMessage = 'must be a whole number of megabytes from 0 to 65536';
 const metricsPortMessage = 'must be a whole number from 1 to 65535, other than PORT';
 
 /** The most names APP_HOSTS may list. */
@@ -105,6 +106,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 8')
     .max(8, 'must be a whole number from 1 to 8')
     .default(1),
+  MEDIA_MEMORY_MB: z.coerce
+    .number({ error: memoryMessage })
+    .int(memoryMessage)
+    .min(0, memoryMessage)
+    .max(65536, memoryMessage)
+    .default(256),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   AUBIOTRACK_PATH: z.string().min(1).default('aubiotrack'),
@@ -218,6 +225,8 @@ export interface Config {
   signingSecret: string | undefined;
   /** The media pipeline (issue 5): queue, worker and ffmpeg settings. */
   media: MediaConfig;
+  /** MEDIA_MEMORY_MB: how many bytes of public media files this process keeps in memory. */
+  mediaMemoryBytes: number;
   /**
    * The app's own host names (APP_HOSTS, the host of PUBLIC_URL, and always the loopback names):
    * never a custom domain, nor anything under them.
@@ -361,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       aubioonsetPath: e.AUBIOONSET_PATH,
       heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     },
+    mediaMemoryBytes: e.MEDIA_MEMORY_MB * 1024 * 1024,
     appHosts: [
       ...new Set([
         ...(e.APP_HOSTS ?? []),

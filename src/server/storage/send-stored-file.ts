@@ -18,6 +18,8 @@ export interface StoredFile extends Validators {
   key: string;
   size: number;
   contentType: string;
+  /** The whole file, when the caller keeps it in memory (hot-files.ts): sent from there, unread. */
+  bytes?: Buffer | null;
 }
 
 export interface SendStoredFileOptions {
@@ -69,8 +71,9 @@ export async function sendStoredFile(
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   return reply.send(body);
 
-  async function open(range: ByteRange | null): Promise<Readable> {
+  async function open(range: ByteRange | null): Promise<Readable | Buffer> {
     await options.beforeBody?.(range);
+    if (file.bytes) return range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes;
     try {
       return await store.get(file.key, range ?? undefined);
     } catch (error) {

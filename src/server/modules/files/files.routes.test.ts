@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { retiredMedia, videos } from '../../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../../media/media-paths';
 import { toVideoDto } from '../videos/video-dto';
+import { HOT_FILE_CHECK_MS } from '../../storage/hot-files';
 import { CACHE, enhancedDownloadName } from './files.routes';
 import { bytes, useMediaRoutesWorld } from '../../test/media-routes-world';
 
@@ -324,6 +325,8 @@ describe('the offline file (decision 0047)', () => {
     }
     // The file rewritten under the same name: the old ETag no longer resumes it.
     await put(`${mediaKeys.hls(v.id, 'off2')}offline.mp4`, bytes(SIZE + 1));
+    // Public files in memory are checked against the store once a second (decision 0053).
+    w.t.advance(HOT_FILE_CHECK_MS);
     const rewritten = await get(url, { range: 'bytes=2000-', 'if-range': etag });
     expect(rewritten.statusCode).toBe(200);
     expect(rewritten.headers.etag).not.toBe(etag);

@@ -11,6 +11,7 @@ import type { RouteCollector } from '../../plugins/routes';
 import { isValidKey, type ObjectStore } from '../../storage/object-store';
 import { isNotModified } from '../../storage/conditional-get';
 import { sendStoredFile } from '../../storage/send-stored-file';
+import type { HotFiles } from '../../storage/hot-files';
 import { publicMediaRows } from './public-media-rows';
 import type { PlansService } from '../plans/plans.service';
 import type { VideoMediaRow, VideosService } from '../videos/videos.service';
@@ -21,6 +22,8 @@ interface Deps {
   /** The owner's plan's top rung: a master playlist lists no variant above it. */
   plans: Pick<PlansService, 'topRungOf'>;
   store: ObjectStore;
+  /** Public files kept in memory (decision 0053). */
+  hotFiles: HotFiles;
   guards: Guards;
 }
 
@@ -70,7 +73,10 @@ export function publicDownloadName(title: string, videoId: string): string {
  *   them (an admin's enhanced file clears it);
  * - enhanced.mp4 and hls/<version>/...: public once the video is enhanced, else owner or admin.
  */
-export function mediaRoutes(routes: RouteCollector, { videos, plans, store, guards }: Deps): void {
+export function mediaRoutes(
+  routes: RouteCollector,
+  { videos, plans, store, hotFiles, guards }: Deps,
+): void {
   const rows = publicMediaRows((id) => videos.findForMedia(id));
 
   /** The video's row; `fresh`: as stored now, never the remembered public row. */
@@ -107,8 +113,11 @@ export function mediaRoutes(routes: RouteCollector, { videos, plans, store, guar
     options: { cache: string; isPublic: boolean; downloadName?: string; contentType?: string },
   ) {
     if (!isValidKey(key)) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const info = await store.head(key);
-    if (!info) throw new NotFoundError(MEDIA_NOT_FOUND);
+    // Public files may be kept in memory; a private one is only ever read for its audience.
+    const found = options.isPublic
+      ? await hotFiles.find(key)
+      : await store.head(key).then((info) => info && { info, bytes: null });
+    if (!found) throw new NotFoundError(MEDIA_NOT_FOUND);
     if (options.isPublic) {
       // Public media may be played from a CDN or another origin (hls.js fetches with CORS).
       reply
@@ -116,7 +125,8 @@ export function mediaRoutes(routes: RouteCollector, { videos, plans, store, guar
         .header('cross-origin-resource-policy', 'cross-origin');
     }
     const file = {
-      ...info,
+      ...found.info,
+      bytes: found.bytes,
       key,
       contentType: options.contentType ?? contentTypeFor(key),
     };

@@ -1,0 +1,130 @@
+import type { ObjectInfo, ObjectStore } from './object-store';
+
+/** How long a kept file is served without asking the store whether it is still that version. */
+export const HOT_FILE_CHECK_MS = 1000;
+/** Files larger than this are streamed from the store, never kept. */
+export const HOT_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A stored file as the store knows it, with its bytes when they are kept in memory. */
+export interface HotFile {
+  info: ObjectInfo;
+  /** The whole file; null when it is not kept (too large, no room, or it changed while read). */
+  bytes: Buffer | null;
+}
+
+export interface HotFiles {
+  /** The file (null when the store has none): from memory when checked under a second ago. */
+  find(key: string): Promise<HotFile | null>;
+  /** Bytes kept now (for the metrics). */
+  readonly keptBytes: number;
+}
+
+interface Kept {
+  file: HotFile;
+  checkedAt: number;
+}
+
+/**
+ * The public files riders fetch by the hundred (segments, playlists, posters), kept in memory up to
+ * `budgetBytes`, least recently used out first, as a CDN edge keeps them (decision 0053). A kept
+ * file is checked against the store (a HEAD: a `stat` on disk) at most once a `checkMs`, so a file
+ * replaced or deleted in the store is served as it was for at most that long, like the public rows
+ * beside it. A budget of 0 keeps nothing: every call is a HEAD, and the bytes are streamed.
+ * Concurrent misses of one key share one read.
+ */
+export function hotFiles(
+  store: Pick<ObjectStore, 'head' | 'readRange'>,
+  {
+    budgetBytes,
+    maxFileBytes = HOT_FILE_MAX_BYTES,
+    checkMs = HOT_FILE_CHECK_MS,
+    now = Date.now,
+  }: { budgetBytes: number; maxFileBytes?: number; checkMs?: number; now?: () => number },
+): HotFiles {
+  /** In use order: the first entry is the least recently used. */
+  const kept = new Map<string, Kept>();
+  const loading = new Map<string, Promise<HotFile | null>>();
+  let keptBytes = 0;
+
+  function forget(key: string) {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    keptBytes -= entry.file.bytes?.length ?? 0;
+  }
+
+  function keep(key: string, file: HotFile) {
+    forget(key);
+    const size = file.bytes?.length ?? 0;
+    for (const oldest of kept.keys()) {
+      if (keptBytes + size <= budgetBytes) break;
+      forget(oldest);
+    }
+    kept.set(key, { file, checkedAt: now() });
+    keptBytes += size;
+  }
+
+  async function load(key: string): Promise<HotFile | null> {
+    const info = await store.head(key);
+    if (!info) {
+      forget(key);
+      return null;
+    }
+    const before = kept.get(key)?.file;
+    if (before && sameVersion(before.info, info)) {
+      keep(key, before);
+      return before;
+    }
+    if (info.size > Math.min(maxFileBytes, budgetBytes)) {
+      forget(key);
+      return { info, bytes: null };
+    }
+    const bytes = info.size === 0 ? Buffer.alloc(0) : await readWhole(key, info.size);
+    // Kept only when the bytes are the version the HEAD described (not replaced while read).
+    const after = bytes && (await store.head(key));
+    if (!bytes || !after || !sameVersion(info, after)) {
+      forget(key);
+      return { info, bytes: null };
+    }
+    const file = { info, bytes };
+    keep(key, file);
+    return file;
+  }
+
+  async function readWhole(key: string, size: number): Promise<Buffer | null> {
+    try {
+      const bytes = await store.readRange(key, { start: 0, end: size - 1 });
+      return bytes.length === size ? bytes : null;
+    } catch {
+      // Gone or replaced while read: the caller streams it (or answers 404) as it stands now.
+      return null;
+    }
+  }
+
+  return {
+    async find(key) {
+      const entry = kept.get(key);
+      if (entry && now() - entry.checkedAt < checkMs) {
+        // Most recently used now: moved to the end.
+        kept.delete(key);
+        kept.set(key, entry);
+        return entry.file;
+      }
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = load(key).finally(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    get keptBytes() {
+      return keptBytes;
+    },
+  };
+}
+
+/** One version of a file: the same strong ETag, or (where the store gives none) size and time. */
+function sameVersion(a: ObjectInfo, b: ObjectInfo): boolean {
+  if (a.etag !== undefined || b.etag !== undefined) return a.etag === b.etag;
+  return a.size === b.size && a.modifiedAt?.getTime() === b.modifiedAt?.getTime();
+}
