@@ -1,4 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -17,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MediaJobs } from './jobs/media-jobs';
 import { registerRequestMetrics } from './metrics/request-metrics';
+import { publicReplay } from './plugins/public-replay';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -60,6 +62,13 @@ import type { ObjectStore } from './storage/object-store';
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const HOUR_MS = 60 * 60 * 1000;
 /** JSON bodies are small; file uploads have their own streaming routes with their own limits. */
+/**
+ * Fastify's defaults, named because the app makes its server (serverFactory): idle keep-alive
+ * connections close after 72 s, and no request timeout, so a long upload is never cut (Node's own
+ * default would at 5 minutes).
+ */
+const SERVER_TIMEOUTS = { keepAliveTimeout: 72_000, requestTimeout: 0, connectionTimeout: 0 };
+
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 export interface AppDeps {
@@ -105,8 +114,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: createLogger(deps.logger ?? { level: config.logLevel }),
     }));
   const webDist = resolveWebBuild(deps.webDist ?? WEB_DIST);
+  // Public media answers kept for a second go out before routing (decision 0053).
+  const replay = publicReplay({
+    metrics: services.metrics,
+    keyByPeer: Array.isArray(trustProxy),
+    now: deps.now,
+  });
   const app = Fastify({
     loggerInstance: services.log,
+    ...SERVER_TIMEOUTS,
+    // Fastify's server, with a kept answer tried first; everything else reaches Fastify.
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!replay.answer(request, response)) handler(request, response);
+      });
+      // Set up as Fastify sets up a server it makes.
+      server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+      server.requestTimeout = SERVER_TIMEOUTS.requestTimeout;
+      server.setTimeout(SERVER_TIMEOUTS.connectionTimeout);
+      return server;
+    },
     // A hop count as proxy-addr's function (Fastify's types take addresses or a function).
     trustProxy:
       typeof trustProxy === 'number' ? (_a: string, hop: number) => hop < trustProxy : trustProxy,
@@ -148,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   registerHsts(app, config.appHosts);
+  // After the security headers' onSend: an answer they made private is never kept.
+  app.addHook('onSend', replay.keep);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   app.decorate('sessionManager', services.sessions);
 

@@ -27,15 +27,15 @@ export const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i)
 /**
  * The app with a local store of its own and three accounts (an owner, another owner, an admin), for
  * the tests of the file routes under /media: registers its own beforeAll/afterAll, and the returned
- * object is filled in once they ran.
+ * object is filled in once they ran. `extraEnv` adds settings (TRUST_PROXY).
  */
-export function useMediaRoutesWorld() {
+export function useMediaRoutesWorld(extraEnv: Record<string, string> = {}) {
   const w = {} as MediaRoutesWorld;
   let dataDir = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-media-routes-'));
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...extraEnv };
     w.store = await openObjectStore(loadConfig(env), Date.now);
     w.t = await startTestApp({ env, deps: { objectStore: w.store } });
     w.t.database.pool?.on('error', () => {});

@@ -31,6 +31,9 @@ export const MEDIA_NOT_FOUND = 'Media not found';
 
 const VERSION = /^[A-Z0-9-]{1,64}$/i;
 
+/** Routes whose public answers (and only those) may be replayed for a second (decision 0053). */
+const REPLAYABLE = { config: { replayable: true } };
+
 /** Segments and init files never change under their versioned path; playlists are re-read often. */
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
@@ -171,16 +174,20 @@ export function mediaRoutes(
   }
 
   for (const still of ['thumbnail', 'poster'] as const) {
-    routes.route(mediaEndpoints[still], async ({ params, request, reply }) => {
-      const row = await video(params);
-      const isPublic = row.processingStatus === 'enhanced';
-      if (!isPublic) await ownerOrAdmin(request, reply, row);
-      if (!row.thumbnailUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
-      return send(request, reply, mediaKeys[still](row.id), {
-        cache: isPublic ? CACHE.still : CACHE.private,
-        isPublic,
-      });
-    });
+    routes.route(
+      mediaEndpoints[still],
+      async ({ params, request, reply }) => {
+        const row = await video(params);
+        const isPublic = row.processingStatus === 'enhanced';
+        if (!isPublic) await ownerOrAdmin(request, reply, row);
+        if (!row.thumbnailUrl) throw new NotFoundError(MEDIA_NOT_FOUND);
+        return send(request, reply, mediaKeys[still](row.id), {
+          cache: isPublic ? CACHE.still : CACHE.private,
+          isPublic,
+        });
+      },
+      REPLAYABLE,
+    );
   }
 
   routes.route(mediaEndpoints.before, async ({ params, request, reply }) => {
@@ -228,43 +235,51 @@ export function mediaRoutes(
     });
   });
 
-  routes.route(mediaEndpoints.enhanced, async ({ params, request, reply }) => {
-    const row = await video(params);
-    const isPublic = row.processingStatus === 'enhanced';
-    if (!isPublic) await ownerOrAdmin(request, reply, row);
-    if (!row.enhancedKey) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const download = (request.query as { download?: string }).download === '1';
-    // The owner's file name only to the owner and admins (and then never from a shared cache).
-    const ownName = download && (!isPublic || (await isOwnerOrAdmin(request, reply, row)));
-    return send(request, reply, row.enhancedKey, {
-      // An admin's upload may be stored under a key without an extension.
-      contentType: 'video/mp4',
-      cache: isPublic && !ownName ? CACHE.enhanced : CACHE.private,
-      isPublic,
-      downloadName: !download
-        ? undefined
-        : ownName
-          ? enhancedDownloadName(row.originalFileName)
-          : publicDownloadName(row.title, row.id),
-    });
-  });
+  routes.route(
+    mediaEndpoints.enhanced,
+    async ({ params, request, reply }) => {
+      const row = await video(params);
+      const isPublic = row.processingStatus === 'enhanced';
+      if (!isPublic) await ownerOrAdmin(request, reply, row);
+      if (!row.enhancedKey) throw new NotFoundError(MEDIA_NOT_FOUND);
+      const download = (request.query as { download?: string }).download === '1';
+      // The owner's file name only to the owner and admins (and then never from a shared cache).
+      const ownName = download && (!isPublic || (await isOwnerOrAdmin(request, reply, row)));
+      return send(request, reply, row.enhancedKey, {
+        // An admin's upload may be stored under a key without an extension.
+        contentType: 'video/mp4',
+        cache: isPublic && !ownName ? CACHE.enhanced : CACHE.private,
+        isPublic,
+        downloadName: !download
+          ? undefined
+          : ownName
+            ? enhancedDownloadName(row.originalFileName)
+            : publicDownloadName(row.title, row.id),
+      });
+    },
+    REPLAYABLE,
+  );
 
-  routes.route(mediaEndpoints.hls, async ({ params, request, reply }) => {
-    const { version, '*': rest } = params;
-    if (!VERSION.test(version)) throw new NotFoundError(MEDIA_NOT_FOUND);
-    const servable = async (row: VideoMediaRow) =>
-      row.processingStatus === 'enhanced' &&
-      (hlsVersionOf(row.hlsUrl) === version || (await videos.isRetiring(row.id, version)));
-    let row = await video(params);
-    if (!(await servable(row))) {
-      // Only public rows are remembered: one may predate a ladder just packaged, so ask the stored row.
-      if (row.processingStatus !== 'enhanced') throw new NotFoundError(MEDIA_NOT_FOUND);
-      row = await video(params, true);
-      if (!(await servable(row))) throw new NotFoundError(MEDIA_NOT_FOUND);
-    }
-    const key = `${mediaKeys.hls(row.id, version)}${rest}`;
-    if (rest === MASTER_PLAYLIST) return sendMaster(request, reply, key, row);
-    const cache = rest.endsWith('.m3u8') ? CACHE.playlist : CACHE.immutable;
-    return send(request, reply, key, { cache, isPublic: true });
-  });
+  routes.route(
+    mediaEndpoints.hls,
+    async ({ params, request, reply }) => {
+      const { version, '*': rest } = params;
+      if (!VERSION.test(version)) throw new NotFoundError(MEDIA_NOT_FOUND);
+      const servable = async (row: VideoMediaRow) =>
+        row.processingStatus === 'enhanced' &&
+        (hlsVersionOf(row.hlsUrl) === version || (await videos.isRetiring(row.id, version)));
+      let row = await video(params);
+      if (!(await servable(row))) {
+        // Only public rows are remembered: one may predate a ladder just packaged, so ask the stored row.
+        if (row.processingStatus !== 'enhanced') throw new NotFoundError(MEDIA_NOT_FOUND);
+        row = await video(params, true);
+        if (!(await servable(row))) throw new NotFoundError(MEDIA_NOT_FOUND);
+      }
+      const key = `${mediaKeys.hls(row.id, version)}${rest}`;
+      if (rest === MASTER_PLAYLIST) return sendMaster(request, reply, key, row);
+      const cache = rest.endsWith('.m3u8') ? CACHE.playlist : CACHE.immutable;
+      return send(request, reply, key, { cache, isPublic: true });
+    },
+    REPLAYABLE,
+  );
 }

@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { videos } from '../db/schema/videos';
+import { mediaKeys, mediaUrls } from '../media/media-paths';
+import { PUBLIC_ROW_TTL_MS } from '../modules/files/public-media-rows';
+import { HSTS_VALUE } from './hsts';
+import { REPLAY_MS } from './public-replay';
+import { bytes, useMediaRoutesWorld } from '../test/media-routes-world';
+
+// Forwarded headers count (one proxy), so X-Forwarded-Proto decides HSTS.
+const { w, put, makeVideo } = useMediaRoutesWorld({ TRUST_PROXY: '1' });
+let port = 0;
+
+beforeAll(async () => {
+  await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (w.t.app.server.address() as AddressInfo).port;
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A real HTTP request to the listening app (the replay sits before Fastify, which inject skips). */
+function call(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ port, host: '127.0.0.1', path: url, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** An enhanced (public) class with its thumbnail stored. */
+async function publicStill(size = 700) {
+  const v = await makeVideo({ processingStatus: 'enhanced', thumbnailUrl: 'set' });
+  await put(mediaKeys.thumbnail(v.id), bytes(size));
+  return { v, url: mediaUrls.thumbnail(v.id) };
+}
+
+/**
+ * The class is no longer public, and the route's memory of its row has run out (on the real
+ * clock), while the app's clock, which the kept answers follow, is held where it was: the route
+ * would now refuse what a kept answer still gives.
+ */
+async function unpublish(videoId: string) {
+  await w.t.database.db
+    .update(videos)
+    .set({ processingStatus: 'failed' })
+    .where(eq(videos.id, videoId));
+  await sleep(PUBLIC_ROW_TTL_MS + 100);
+  w.t.advance(-(PUBLIC_ROW_TTL_MS + 100));
+}
+
+const withoutDate = ({ date: _date, ...rest }: http.IncomingHttpHeaders) => rest;
+
+describe('public answers replayed for a second', () => {
+  it('replays a public still to the same request, with the same headers, until a second has passed', async () => {
+    const { v, url } = await publicStill();
+    const first = await call(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    expect(first.body).toEqual(bytes(700));
+    await unpublish(v.id);
+    // The route would refuse it now (401 signed out); the kept answer is still within its second.
+    const again = await call(url);
+    expect(again.status).toBe(200);
+    expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+    expect(again.body).toEqual(first.body);
+    w.t.advance(REPLAY_MS);
+    expect((await call(url)).status).toBe(401);
+  });
+
+  it('answers HEAD from a kept GET; a Range or a validator goes to the route', async () => {
+    const { v, url } = await publicStill(900);
+    const first = await call(url);
+    await unpublish(v.id);
+    const head = await call(url, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe('900');
+    expect(head.body.length).toBe(0);
+    const requests: Record<string, string>[] = [
+      { range: 'bytes=0-9' },
+      { 'if-none-match': first.headers.etag! },
+      { 'if-modified-since': first.headers['last-modified']! },
+      { 'if-range': first.headers.etag!, range: 'bytes=0-9' },
+    ];
+    for (const headers of requests) {
+      expect((await call(url, headers)).status, JSON.stringify(headers)).toBe(401);
+    }
+    w.t.advance(REPLAY_MS);
+  });
+
+  it("never keeps a private answer: the owner's still of a class not yet public is not replayed to anyone else", async () => {
+    const v = await makeVideo({ processingStatus: 'processing', thumbnailUrl: 'set' });
+    await put(mediaKeys.thumbnail(v.id), bytes(300));
+    const url = mediaUrls.thumbnail(v.id);
+    const mine = await call(url, { cookie: w.owner.cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, max-age=3600');
+    expect((await call(url)).status).toBe(401);
+    expect((await call(url, { cookie: w.other.cookie })).status).toBe(404);
+  });
+
+  it('keeps apart what makes another answer: the protocol a trusted proxy forwards (HSTS), the host', async () => {
+    const { v, url } = await publicStill();
+    const plain = await call(url);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const https = await call(url, { 'x-forwarded-proto': 'https' });
+    expect(https.headers['strict-transport-security']).toBe(HSTS_VALUE);
+    await unpublish(v.id);
+    // Both kept, each for its own request.
+    expect((await call(url)).headers['strict-transport-security']).toBeUndefined();
+    const again = await call(url, { 'x-forwarded-proto': 'https' });
+    expect(again.status).toBe(200);
+    expect(again.headers['strict-transport-security']).toBe(HSTS_VALUE);
+    // Another Host was never answered: the route decides (no longer public).
+    expect((await call(url, { host: 'localhost' })).status).toBe(401);
+    w.t.advance(REPLAY_MS);
+  });
+
+  it('replays HLS segments (immutable) and leaves errors to the route every time', async () => {
+    const version = 'r1';
+    const v = await makeVideo({
+      processingStatus: 'enhanced',
+      hlsUrl: mediaUrls.hls('00000000-0000-4000-8000-000000000000', version),
+    });
+    await w.t.database.db
+      .update(videos)
+      .set({ hlsUrl: mediaUrls.hls(v.id, version) })
+      .where(eq(videos.id, v.id));
+    await put(`${mediaKeys.hls(v.id, version)}v720p/seg_0001.m4s`, bytes(2000));
+    const segment = `/media/videos/${v.id}/hls/${version}/v720p/seg_0001.m4s`;
+    const missing = `/media/videos/${v.id}/hls/${version}/v720p/seg_0002.m4s`;
+    const first = await call(segment);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await call(missing)).status).toBe(404);
+    await put(`${mediaKeys.hls(v.id, version)}v720p/seg_0002.m4s`, bytes(10));
+    // The 404 was not kept: the segment written since is served at once.
+    expect((await call(missing)).body).toEqual(bytes(10));
+    expect((await call(segment)).body).toEqual(bytes(2000));
+    w.t.advance(REPLAY_MS);
+  });
+});

@@ -1,0 +1,140 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics } from '../metrics/metrics';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's public answers may be replayed for a second (public-replay.ts). */
+    replayable?: boolean;
+  }
+}
+
+/** How long a kept answer is replayed. */
+export const REPLAY_MS = 1000;
+/** The most answers kept (the oldest go first). */
+export const REPLAY_MAX = 10_000;
+
+/** Headers Node writes for each answer itself. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface Kept {
+  /** The route's pattern, for the request metrics. */
+  route: string;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  at: number;
+}
+
+export interface PublicReplay {
+  /**
+   * Answers a GET or HEAD from an answer kept under a second ago for the same request; false
+   * (nothing written) when there is none, and the app answers as usual.
+   */
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** The onSend hook that keeps a replayable route's public answer. */
+  keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+}
+
+/**
+ * The app's answers that say anyone may have them (Cache-Control `public`, no Set-Cookie, no Vary),
+ * from routes that allow it (`config.replayable`: the public media files), replayed for `ttlMs`
+ * to the same request before any routing, as a shared cache in front of the app would do with
+ * them for far longer (decision 0053). Riders fetch the same segment by the hundred within
+ * seconds; each one kept is then a lookup and a write instead of the route's work.
+ *
+ * The same request: the method (HEAD is answered from a kept GET), the URL as sent, the Host, and
+ * what decides the protocol and host the app sees (TLS, X-Forwarded-Proto and -Host, and the peer
+ * when only listed proxies are trusted), so an answer that carries HSTS is only replayed where the
+ * app would send it. A request with Range or a validator goes to the route. Only whole 200
+ * answers with a body in memory (a Buffer) are kept, at most `maxEntries`, and only those of
+ * the last `ttlMs` stay held.
+ */
+export function publicReplay({
+  metrics,
+  keyByPeer,
+  ttlMs = REPLAY_MS,
+  maxEntries = REPLAY_MAX,
+  now = Date.now,
+}: {
+  metrics: Pick<Metrics, 'request'>;
+  /** TRUST_PROXY lists addresses: whether forwarded headers count depends on the peer. */
+  keyByPeer: boolean;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}): PublicReplay {
+  const kept = new Map<string, Kept>();
+
+  function keyOf(request: IncomingMessage): string {
+    const { headers } = request;
+    const tls = (request.socket as TLSSocket).encrypted ? 's' : '';
+    const peer = keyByPeer ? (request.socket.remoteAddress ?? '') : '';
+    return `${request.url}\n${headers.host ?? ''}\n${tls}\n${headers['x-forwarded-proto'] ?? ''}\n${headers['x-forwarded-host'] ?? ''}\n${peer}`;
+  }
+
+  return {
+    answer(request, response) {
+      if (kept.size === 0) return false;
+      const method = request.method;
+      if (method !== 'GET' && method !== 'HEAD') return false;
+      const { headers } = request;
+      if (
+        headers.range !== undefined ||
+        headers['if-range'] !== undefined ||
+        headers['if-none-match'] !== undefined ||
+        headers['if-modified-since'] !== undefined
+      )
+        return false;
+      const key = keyOf(request);
+      const entry = kept.get(key);
+      if (!entry) return false;
+      if (now() - entry.at >= ttlMs) {
+        kept.delete(key);
+        return false;
+      }
+      const started = performance.now();
+      response.writeHead(200, entry.headers);
+      response.end(method === 'HEAD' ? undefined : entry.body);
+      metrics.request(entry.route, method, 200, (performance.now() - started) / 1000);
+      return true;
+    },
+
+    async keep(request, reply, payload) {
+      if (
+        !request.routeOptions.config.replayable ||
+        request.method !== 'GET' ||
+        reply.statusCode !== 200 ||
+        !Buffer.isBuffer(payload)
+      )
+        return payload;
+      const headers = reply.getHeaders();
+      const cache = String(headers['cache-control'] ?? '').toLowerCase();
+      if (
+        !cache.split(',').some((directive) => directive.trim() === 'public') ||
+        headers['set-cookie'] !== undefined ||
+        headers.vary !== undefined ||
+        Number(headers['content-length']) !== payload.length
+      )
+        return payload;
+      const answer: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(headers))
+        if (value !== undefined && !PER_ANSWER.has(name)) answer[name] = value;
+      const key = keyOf(request.raw);
+      kept.delete(key);
+      // Oldest first: those past their second go, so only the last second's answers stay held.
+      const at = now();
+      for (const [old, entry] of kept) {
+        if (at - entry.at < ttlMs && kept.size < maxEntries) break;
+        kept.delete(old);
+      }
+      kept.set(key, {
+        route: request.routeOptions.url ?? '',
+        headers: answer,
+        body: payload,
+        at,
+      });
+      return payload;
+    },
+  };
+}
