@@ -7,11 +7,13 @@
  *   BENCH_SECONDS=8 BENCH_ROUNDS=2 BENCH_RIDERS=300 BENCH_RIDE_SECONDS=60 npm run bench:serve
  *
  * 1. Throughput at 100 keep-alive connections (BENCH_CONNECTIONS) for each kind of file: segments
- *    (fMP4 of three renditions, 0.3-2.4 MB) and stills (poster and thumbnail, 25-150 KB). nginx
- *    (Debian's package; it and wrk, the load client, are installed with apt-get when missing) runs as a separate process with one
- *    worker, like the app's one Node process, on a free port with a temp config, serving the
- *    object directory the app serves from. Rounds alternate nginx and the app; the client is this
- *    wrk (one thread), the same for both. Target: the app at least 80% of nginx's requests/s.
+ *    (fMP4 of three renditions, 0.3-2.4 MB), the poster (150 KB) and the thumbnail (25 KB). nginx
+ *    (Debian's package; it and wrk, the load client, are installed with apt-get when missing)
+ *    runs as a separate process with one worker, like the app's one Node process, on a free port
+ *    with a temp config, serving the object directory the app serves from. Rounds alternate nginx
+ *    and the app; the client is this wrk (one thread), the same for both. Target, for segments
+ *    and posters (the issue's words): the app at least 80% of nginx's requests/s; the thumbnail's
+ *    ratio is reported beside them.
  * 2. Riders: BENCH_RIDERS riders start within the first 5 s and ride until BENCH_RIDE_SECONDS:
  *    each fetches the poster, the master and a rendition playlist and the init segment, three
  *    segments at once (the player's buffer), then one every 4 s (playback pace: 4 s segments), and
@@ -288,6 +290,8 @@ async function load(dir: string, port: number, paths: string[], seconds: number)
 
 interface Kind {
   name: string;
+  /** Whether the issue's target (80% of nginx) applies; else the ratio is reported only. */
+  targeted: boolean;
   nginx: string[];
   app: string[];
 }
@@ -315,7 +319,14 @@ async function throughput(dir: string, kind: Kind, nginxPort: number, appPort: n
   const nginx = sum(totals.nginx);
   const app = sum(totals.app);
   const ratio = round2(app.requestsPerSecond / nginx.requestsPerSecond);
-  return { kind: kind.name, nginx, app, ratio, met: ratio >= TARGET_RATIO && app.errors === 0 };
+  return {
+    kind: kind.name,
+    nginx,
+    app,
+    ratio,
+    target: kind.targeted ? TARGET_RATIO : null,
+    met: (!kind.targeted || ratio >= TARGET_RATIO) && app.errors === 0,
+  };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -427,12 +438,14 @@ async function main() {
     const segments = RENDITIONS.flatMap(([name]) =>
       Array.from({ length: SEGMENTS }, (_, i) => `hls/${VERSION}/${name}/${segmentName(i)}`),
     );
-    const stills = STILLS.map(([name]) => name);
     const kinds: Kind[] = [
-      { name: 'segments', files: segments },
-      { name: 'stills', files: stills },
-    ].map(({ name, files }) => ({
+      { name: 'segments', targeted: true, files: segments },
+      { name: 'posters', targeted: true, files: ['poster.jpg'] },
+      // Not named by the target; reported beside it.
+      { name: 'thumbnails', targeted: false, files: ['thumbnail.jpg'] },
+    ].map(({ name, targeted, files }) => ({
       name,
+      targeted,
       nginx: files.map((f) => `/videos/${videoId}/${f}`),
       app: files.map((f) => `/media/videos/${videoId}/${f}`),
     }));
