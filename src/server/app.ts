@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const replay = publicReplay({
     metrics: services.metrics,
     keyByPeer: Array.isArray(trustProxy),
+    hold: services.hotFiles.hold,
     now: deps.now,
   });
   const app = Fastify({
@@ -177,6 +178,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHsts(app, config.appHosts);
   // After the security headers' onSend: an answer they made private is never kept.
   app.addHook('onSend', replay.keep);
+  // Closing, every request reaches Fastify (which answers 503 and closes the connection).
+  app.addHook('preClose', (done) => {
+    replay.close();
+    done();
+  });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   app.decorate('sessionManager', services.sessions);
 

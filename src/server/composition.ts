@@ -395,7 +395,8 @@ export async function buildServices(deps: ServiceDeps) {
     tus,
     uploads,
     /** Public media files kept in memory for riders (decision 0053). */
-    hotFiles: hotFiles(store, { budgetBytes: config.mediaMemoryBytes, now }),
+    // A monotonic clock unless a test moves time.
+    hotFiles: hotFiles(store, { budgetBytes: config.mediaMemoryBytes, now: deps.now }),
     videos,
     backgrounds,
     /** The studio's instructors (issue #20). */

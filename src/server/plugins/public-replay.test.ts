@@ -128,6 +128,19 @@ describe('public answers replayed for a second', () => {
     w.t.advance(REPLAY_MS);
   });
 
+  it("keeps no download: a rider's ?download=1 answer is never replayed to the owner asking the same URL", async () => {
+    const key = 'videos/replay-download/enhanced.mp4';
+    const v = await makeVideo({ processingStatus: 'enhanced', enhancedKey: key });
+    await put(key, bytes(1200));
+    const url = `${mediaUrls.enhanced(v.id, 'e1')}&download=1`;
+    const rider = await call(url);
+    expect(rider.headers['cache-control']).toBe('public, max-age=3600');
+    expect(rider.headers['content-disposition']).toContain('ride.mp4');
+    const owner = await call(url, { cookie: w.owner.cookie });
+    expect(owner.headers['content-disposition']).toContain('Hill climb-enhanced.mp4');
+    w.t.advance(REPLAY_MS);
+  });
+
   it('replays HLS segments (immutable) and leaves errors to the route every time', async () => {
     const version = 'r1';
     const v = await makeVideo({

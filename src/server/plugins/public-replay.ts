@@ -18,12 +18,17 @@ export const REPLAY_MAX = 10_000;
 /** Headers Node writes for each answer itself. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/** The longest request key kept (the URL and the headers in it): longer ones go to the route. */
+const MAX_KEY_LENGTH = 4096;
+
 interface Kept {
   /** The route's pattern, for the request metrics. */
   route: string;
   headers: OutgoingHttpHeaders;
   body: Buffer;
   at: number;
+  /** Lets the body's memory go (hot-files.ts counts it while this answer is kept). */
+  release: () => void;
 }
 
 export interface PublicReplay {
@@ -34,37 +39,44 @@ export interface PublicReplay {
   answer(request: IncomingMessage, response: ServerResponse): boolean;
   /** The onSend hook that keeps a replayable route's public answer. */
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** Drops every kept answer and keeps no more (the app is closing: Fastify answers the rest). */
+  close(): void;
 }
 
 /**
- * The app's answers that say anyone may have them (Cache-Control `public`, no Set-Cookie, no Vary),
- * from routes that allow it (`config.replayable`: the public media files), replayed for `ttlMs`
- * to the same request before any routing, as a shared cache in front of the app would do with
- * them for far longer (decision 0053). Riders fetch the same segment by the hundred within
- * seconds; each one kept is then a lookup and a write instead of the route's work.
+ * The app's answers that say anyone may have them (Cache-Control `public`, no Set-Cookie, no Vary,
+ * not a download), from routes that allow it (`config.replayable`: the public media files),
+ * replayed for `ttlMs` to the same request before any routing, as a shared cache in front of the
+ * app would do with them for far longer (decision 0053). Riders fetch the same segment by the
+ * hundred within seconds; each one kept is then a lookup and a write instead of the route's work.
  *
  * The same request: the method (HEAD is answered from a kept GET), the URL as sent, the Host, and
  * what decides the protocol and host the app sees (TLS, X-Forwarded-Proto and -Host, and the peer
  * when only listed proxies are trusted), so an answer that carries HSTS is only replayed where the
  * app would send it. A request with Range or a validator goes to the route. Only whole 200
- * answers with a body in memory (a Buffer) are kept, at most `maxEntries`, and only those of
- * the last `ttlMs` stay held.
+ * answers with a body in memory (a kept file's Buffer, counted by `hold` while kept and while
+ * being sent) are kept, at most `maxEntries`, and only those of the last `ttlMs` stay held.
  */
 export function publicReplay({
   metrics,
   keyByPeer,
+  hold,
   ttlMs = REPLAY_MS,
   maxEntries = REPLAY_MAX,
-  now = Date.now,
+  now = () => performance.now(),
 }: {
   metrics: Pick<Metrics, 'request'>;
   /** TRUST_PROXY lists addresses: whether forwarded headers count depends on the peer. */
   keyByPeer: boolean;
+  /** Counts a body's memory as in use until the returned release (hot-files.ts `hold`). */
+  hold: (body: Buffer) => () => void;
   ttlMs?: number;
   maxEntries?: number;
+  /** A monotonic clock by default (a test moves its own). */
   now?: () => number;
 }): PublicReplay {
   const kept = new Map<string, Kept>();
+  let closed = false;
 
   function keyOf(request: IncomingMessage): string {
     const { headers } = request;
@@ -73,9 +85,24 @@ export function publicReplay({
     return `${request.url}\n${headers.host ?? ''}\n${tls}\n${headers['x-forwarded-proto'] ?? ''}\n${headers['x-forwarded-host'] ?? ''}\n${peer}`;
   }
 
+  function drop(key: string, entry: Kept) {
+    kept.delete(key);
+    entry.release();
+  }
+
+  /** Oldest first: answers past their second go (and the oldest beyond `room` entries). */
+  function prune(at: number, room = maxEntries) {
+    for (const [key, entry] of kept) {
+      if (at - entry.at < ttlMs && kept.size <= room) break;
+      drop(key, entry);
+    }
+  }
+
   return {
     answer(request, response) {
       if (kept.size === 0) return false;
+      const at = now();
+      prune(at);
       const method = request.method;
       if (method !== 'GET' && method !== 'HEAD') return false;
       const { headers } = request;
@@ -86,22 +113,22 @@ export function publicReplay({
         headers['if-modified-since'] !== undefined
       )
         return false;
-      const key = keyOf(request);
-      const entry = kept.get(key);
-      if (!entry) return false;
-      if (now() - entry.at >= ttlMs) {
-        kept.delete(key);
-        return false;
-      }
+      const entry = kept.get(keyOf(request));
+      if (!entry || at - entry.at >= ttlMs) return false;
       const started = performance.now();
+      const release = hold(entry.body);
+      response.once('close', () => {
+        release();
+        metrics.request(entry.route, method, 200, (performance.now() - started) / 1000);
+      });
       response.writeHead(200, entry.headers);
       response.end(method === 'HEAD' ? undefined : entry.body);
-      metrics.request(entry.route, method, 200, (performance.now() - started) / 1000);
       return true;
     },
 
     async keep(request, reply, payload) {
       if (
+        closed ||
         !request.routeOptions.config.replayable ||
         request.method !== 'GET' ||
         reply.statusCode !== 200 ||
@@ -110,31 +137,36 @@ export function publicReplay({
         return payload;
       const headers = reply.getHeaders();
       const cache = String(headers['cache-control'] ?? '').toLowerCase();
+      const key = keyOf(request.raw);
       if (
         !cache.split(',').some((directive) => directive.trim() === 'public') ||
         headers['set-cookie'] !== undefined ||
         headers.vary !== undefined ||
-        Number(headers['content-length']) !== payload.length
+        headers['content-disposition'] !== undefined ||
+        Number(headers['content-length']) !== payload.length ||
+        key.length > MAX_KEY_LENGTH
       )
         return payload;
       const answer: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(headers))
         if (value !== undefined && !PER_ANSWER.has(name)) answer[name] = value;
-      const key = keyOf(request.raw);
-      kept.delete(key);
-      // Oldest first: those past their second go, so only the last second's answers stay held.
+      const before = kept.get(key);
+      if (before) drop(key, before);
       const at = now();
-      for (const [old, entry] of kept) {
-        if (at - entry.at < ttlMs && kept.size < maxEntries) break;
-        kept.delete(old);
-      }
+      prune(at, maxEntries - 1);
       kept.set(key, {
         route: request.routeOptions.url ?? '',
         headers: answer,
         body: payload,
         at,
+        release: hold(payload),
       });
       return payload;
+    },
+
+    close() {
+      closed = true;
+      for (const [key, entry] of kept) drop(key, entry);
     },
   };
 }

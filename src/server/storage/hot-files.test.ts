@@ -50,7 +50,7 @@ describe('hotFiles', () => {
     const first = await hot.find('videos/a/seg.m4s');
     expect(first?.bytes).toEqual(bytesOf(1000, 1));
     expect(first?.info).toMatchObject({ size: 1000, etag: expect.stringMatching(/^".+"$/) });
-    expect(hot.keptBytes).toBe(1000);
+    expect(hot.usedBytes).toBe(1000);
     const asked = { ...calls };
     clock += HOT_FILE_CHECK_MS - 1;
     expect(await hot.find('videos/a/seg.m4s')).toBe(first);
@@ -78,11 +78,11 @@ describe('hotFiles', () => {
     const after = await hot.find('videos/a/poster.jpg');
     expect(after?.bytes).toEqual(bytesOf(600, 2));
     expect(after?.info.etag).not.toBe(before?.info.etag);
-    expect(hot.keptBytes).toBe(600);
+    expect(hot.usedBytes).toBe(600);
     await store.delete('videos/a/poster.jpg');
     clock += HOT_FILE_CHECK_MS;
     expect(await hot.find('videos/a/poster.jpg')).toBeNull();
-    expect(hot.keptBytes).toBe(0);
+    expect(hot.usedBytes).toBe(0);
   });
 
   it('answers null for a key the store does not have', async () => {
@@ -99,7 +99,7 @@ describe('hotFiles', () => {
     const none = hotFiles(store, { budgetBytes: 0, now });
     await put('videos/a/small.jpg', bytesOf(10, 1));
     expect(await none.find('videos/a/small.jpg')).toMatchObject({ bytes: null });
-    expect(none.keptBytes).toBe(0);
+    expect(none.usedBytes).toBe(0);
   });
 
   it('stays within its budget, the least recently used going first', async () => {
@@ -109,14 +109,35 @@ describe('hotFiles', () => {
     await hot.find('videos/x/b');
     await hot.find('videos/x/a'); // a used after b
     await hot.find('videos/x/c'); // 1200 > 1000: b goes
-    expect(hot.keptBytes).toBe(800);
+    expect(hot.usedBytes).toBe(800);
     const reads = calls.readRange;
     await hot.find('videos/x/a');
     await hot.find('videos/x/c');
     expect(calls.readRange).toBe(reads);
     await hot.find('videos/x/b');
     expect(calls.readRange).toBe(reads + 1);
-    expect(hot.keptBytes).toBe(800);
+    expect(hot.usedBytes).toBe(800);
+  });
+
+  it('counts a file evicted while answers still send it, until the last one closes', async () => {
+    for (const name of ['a', 'b']) await put(`videos/x/${name}`, bytesOf(600, 1));
+    const hot = hotFiles(store, { budgetBytes: 1000, now });
+    const a = await hot.find('videos/x/a');
+    const release = hot.hold(a!.bytes!);
+    const second = hot.hold(a!.bytes!);
+    // b does not fit beside a, and a (evicted) is still being sent: b is streamed, not kept.
+    expect(await hot.find('videos/x/b')).toMatchObject({ bytes: null });
+    expect(hot.usedBytes).toBe(600);
+    release();
+    release(); // once only
+    expect(await hot.find('videos/x/b')).toMatchObject({ bytes: null });
+    second();
+    // The last answer sending a has closed: its bytes are free, and b is read and kept.
+    expect((await hot.find('videos/x/b'))?.bytes).toEqual(bytesOf(600, 1));
+    expect(hot.usedBytes).toBe(600);
+    // A Buffer that is not a kept file: nothing to count.
+    hot.hold(Buffer.alloc(10))();
+    expect(hot.usedBytes).toBe(600);
   });
 
   it('reads a file once for many riders asking at the same moment', async () => {
@@ -145,7 +166,7 @@ describe('hotFiles', () => {
     };
     const hot = hotFiles(racing, { budgetBytes: 10_000, now });
     expect(await hot.find(key)).toMatchObject({ bytes: null });
-    expect(hot.keptBytes).toBe(0);
+    expect(hot.usedBytes).toBe(0);
     expect((await hot.find(key))?.bytes).toEqual(bytesOf(1000, 2));
   });
 

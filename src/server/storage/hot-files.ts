@@ -15,13 +15,26 @@ export interface HotFile {
 export interface HotFiles {
   /** The file (null when the store has none): from memory when checked under a second ago. */
   find(key: string): Promise<HotFile | null>;
-  /** Bytes kept now (for the metrics). */
-  readonly keptBytes: number;
+  /**
+   * Counts `bytes` (a kept file's) as in use until the returned release is called (once the
+   * answer sending them has closed): a slow client holding a file evicted meanwhile still counts
+   * against the budget. Any other Buffer: nothing to count, and the release does nothing.
+   */
+  hold(bytes: Buffer): () => void;
+  /** Bytes in memory now: kept, or evicted but still being sent. */
+  readonly usedBytes: number;
 }
 
 interface Kept {
   file: HotFile;
   checkedAt: number;
+}
+
+/** A kept file's Buffer and the answers sending it now. */
+interface Held {
+  holders: number;
+  /** Still in the map (else only the answers keep it alive). */
+  kept: boolean;
 }
 
 /**
@@ -31,6 +44,10 @@ interface Kept {
  * replaced or deleted in the store is served as it was for at most that long, like the public rows
  * beside it. A budget of 0 keeps nothing: every call is a HEAD, and the bytes are streamed.
  * Concurrent misses of one key share one read.
+ *
+ * The budget counts every byte this holds: files kept, reads under way, and files evicted while
+ * answers were still sending them (`hold`). A file that does not fit then is streamed from the
+ * store as before, so clients that read slowly, or never, cannot pile up memory past the budget.
  */
 export function hotFiles(
   store: Pick<ObjectStore, 'head' | 'readRange'>,
@@ -38,30 +55,41 @@ export function hotFiles(
     budgetBytes,
     maxFileBytes = HOT_FILE_MAX_BYTES,
     checkMs = HOT_FILE_CHECK_MS,
-    now = Date.now,
+    now = () => performance.now(),
   }: { budgetBytes: number; maxFileBytes?: number; checkMs?: number; now?: () => number },
 ): HotFiles {
   /** In use order: the first entry is the least recently used. */
   const kept = new Map<string, Kept>();
   const loading = new Map<string, Promise<HotFile | null>>();
-  let keptBytes = 0;
+  /** Every Buffer counted in `usedBytes`: kept, or evicted while answers still send it. */
+  const buffers = new Map<Buffer, Held>();
+  /** Bytes kept, being read, or evicted but still being sent. */
+  let usedBytes = 0;
+
+  function release(bytes: Buffer, holding: Held) {
+    if (holding.kept || holding.holders > 0) return;
+    buffers.delete(bytes);
+    usedBytes -= bytes.length;
+  }
 
   function forget(key: string) {
     const entry = kept.get(key);
     if (!entry) return;
     kept.delete(key);
-    keptBytes -= entry.file.bytes?.length ?? 0;
+    const bytes = entry.file.bytes;
+    const holding = bytes && buffers.get(bytes);
+    if (!bytes || !holding) return;
+    holding.kept = false;
+    release(bytes, holding);
   }
 
-  function keep(key: string, file: HotFile) {
-    forget(key);
-    const size = file.bytes?.length ?? 0;
+  /** Room for `size` more bytes, evicting the least recently used; false when there is none. */
+  function room(size: number): boolean {
     for (const oldest of kept.keys()) {
-      if (keptBytes + size <= budgetBytes) break;
+      if (usedBytes + size <= budgetBytes) break;
       forget(oldest);
     }
-    kept.set(key, { file, checkedAt: now() });
-    keptBytes += size;
+    return usedBytes + size <= budgetBytes;
   }
 
   async function load(key: string): Promise<HotFile | null> {
@@ -72,22 +100,25 @@ export function hotFiles(
     }
     const before = kept.get(key)?.file;
     if (before && sameVersion(before.info, info)) {
-      keep(key, before);
+      kept.delete(key);
+      kept.set(key, { file: before, checkedAt: now() });
       return before;
     }
-    if (info.size > Math.min(maxFileBytes, budgetBytes)) {
-      forget(key);
-      return { info, bytes: null };
-    }
+    forget(key);
+    if (info.size > maxFileBytes || !room(info.size)) return { info, bytes: null };
+    // Counted from before the read, so reads under way cannot pass the budget either.
+    usedBytes += info.size;
     const bytes = info.size === 0 ? Buffer.alloc(0) : await readWhole(key, info.size);
     // Kept only when the bytes are the version the HEAD described (not replaced while read).
     const after = bytes && (await store.head(key));
     if (!bytes || !after || !sameVersion(info, after)) {
-      forget(key);
+      usedBytes -= info.size;
       return { info, bytes: null };
     }
     const file = { info, bytes };
-    keep(key, file);
+    forget(key);
+    kept.set(key, { file, checkedAt: now() });
+    buffers.set(bytes, { holders: 0, kept: true });
     return file;
   }
 
@@ -117,8 +148,20 @@ export function hotFiles(
       }
       return pending;
     },
-    get keptBytes() {
-      return keptBytes;
+    hold(bytes) {
+      const holding = buffers.get(bytes);
+      if (!holding) return () => {};
+      holding.holders++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        holding.holders--;
+        release(bytes, holding);
+      };
+    },
+    get usedBytes() {
+      return usedBytes;
     },
   };
 }

@@ -20,7 +20,7 @@ export interface PublicMediaRows {
  */
 export function publicMediaRows(
   read: (videoId: string) => Promise<VideoMediaRow | undefined>,
-  { ttlMs = PUBLIC_ROW_TTL_MS, maxRows = PUBLIC_ROW_MAX, now = Date.now } = {},
+  { ttlMs = PUBLIC_ROW_TTL_MS, maxRows = PUBLIC_ROW_MAX, now = () => performance.now() } = {},
 ): PublicMediaRows {
   const rows = new Map<string, { row: VideoMediaRow; at: number }>();
 
