@@ -190,6 +190,10 @@ export async function buildServices(deps: ServiceDeps) {
       })
     : undefined;
   if (pipeline) metrics.watchQueue(() => pipeline.queue.depth());
+  // Public class files riders ask for, in memory (decision 0053); a monotonic clock unless a test
+  // moves time.
+  const memory = hotFiles(store, { budgetBytes: config.mediaMemoryBytes, now: deps.now });
+  metrics.watchMediaMemory(() => memory.usedBytes);
   const media = deps.media ?? pipeline?.jobs;
 
   const mail = createMailQueue({
@@ -395,8 +399,7 @@ export async function buildServices(deps: ServiceDeps) {
     tus,
     uploads,
     /** Public media files kept in memory for riders (decision 0053). */
-    // A monotonic clock unless a test moves time.
-    hotFiles: hotFiles(store, { budgetBytes: config.mediaMemoryBytes, now: deps.now }),
+    hotFiles: memory,
     videos,
     backgrounds,
     /** The studio's instructors (issue #20). */

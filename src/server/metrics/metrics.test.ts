@@ -205,6 +205,8 @@ describe('the metrics endpoint', () => {
       kind === 'postgres' ? 10 : 1,
     );
     expect(sample(text, 'cadence_db_connections', '{state="total"}')).toBeGreaterThanOrEqual(1);
+    // No public file asked for by this test: nothing held.
+    expect(sample(text, 'cadence_media_memory_bytes', '')).toBe(0);
     for (const name of [
       'cadence_ffmpeg_media_seconds_total',
       'cadence_ffmpeg_wall_seconds_total',

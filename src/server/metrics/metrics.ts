@@ -62,6 +62,8 @@ export interface Metrics extends UploadMeter, BeaconMeter, JobMeter {
   ffmpegRun: FfmpegObserver;
   /** Reads the queue on every scrape (the process that owns a queue sets it once). */
   watchQueue(read: () => Promise<QueueDepth[]>): void;
+  /** Reads the bytes of public files held in memory on every scrape (hot-files.ts). */
+  watchMediaMemory(read: () => number): void;
   /** The Prometheus text exposition of every metric. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -118,6 +120,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const row of await queueOnce()) {
         this.set({ job: row.job, state: row.state }, row.oldestSeconds);
       }
+    },
+  });
+  let readMediaMemory = () => 0;
+  new Gauge({
+    name: 'cadence_media_memory_bytes',
+    help: 'Bytes of public class files this process holds in memory: kept, being read, or still being sent',
+    registers,
+    collect() {
+      this.set(readMediaMemory());
     },
   });
   const jobsFinished = new Counter({
@@ -235,6 +246,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     beacon: () => beacons.inc(),
     watchQueue(read) {
       readQueue = read;
+    },
+    watchMediaMemory(read) {
+      readMediaMemory = read;
     },
     render: () => registry.metrics(),
   };
