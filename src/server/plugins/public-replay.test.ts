@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { videos } from '../db/schema/videos';
 import { mediaKeys, mediaUrls } from '../media/media-paths';
 import { PUBLIC_ROW_TTL_MS } from '../modules/files/public-media-rows';
 import { HSTS_VALUE } from './hsts';
-import { REPLAY_MS } from './public-replay';
+import { publicReplay, REPLAY_MS } from './public-replay';
 import { bytes, useMediaRoutesWorld } from '../test/media-routes-world';
 
 // Forwarded headers count (one proxy), so X-Forwarded-Proto decides HSTS.
@@ -163,5 +164,62 @@ describe('public answers replayed for a second', () => {
     expect((await call(missing)).body).toEqual(bytes(10));
     expect((await call(segment)).body).toEqual(bytes(2000));
     w.t.advance(REPLAY_MS);
+  });
+});
+
+describe('memory of a replayed answer', () => {
+  it('counts the body while kept, and while a client that does not read still holds it', async () => {
+    let held = 0;
+    const hold = () => {
+      held++;
+      let released = false;
+      return () => {
+        if (!released) held--;
+        released = true;
+      };
+    };
+    const answered: string[] = [];
+    const replay = publicReplay({
+      metrics: { request: (route) => answered.push(route ?? '') },
+      keyByPeer: false,
+      hold,
+    });
+    // More than the socket takes at once, so an unread answer stays partly in the process.
+    const body = Buffer.alloc(32 * 1024 * 1024, 7);
+    const app = Fastify({
+      serverFactory: (handler) =>
+        http.createServer((request, response) => {
+          if (!replay.answer(request, response)) handler(request, response);
+        }),
+    });
+    app.addHook('onSend', replay.keep);
+    app.get('/big.m4s', { config: { replayable: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=60')
+        .header('content-length', body.length)
+        .send(body),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const bigPort = (app.server.address() as AddressInfo).port;
+    try {
+      // The route answers, and its answer is kept (and counted).
+      const first = await fetch(`http://127.0.0.1:${bigPort}/big.m4s`);
+      expect((await first.arrayBuffer()).byteLength).toBe(body.length);
+      expect(held).toBe(1);
+      // A replay to a client that asks and never reads: counted too, until its connection closes.
+      const socket = net.connect(bigPort, '127.0.0.1');
+      socket.pause();
+      socket.write(`GET /big.m4s HTTP/1.1\r\nHost: 127.0.0.1:${bigPort}\r\n\r\n`);
+      await expect.poll(() => held).toBe(2);
+      // Counted in the request metrics once it has closed (the route's own answer is Fastify's).
+      expect(answered).toEqual([]);
+      socket.destroy();
+      await expect.poll(() => held).toBe(1);
+      expect(answered).toEqual(['/big.m4s']);
+      replay.close();
+      expect(held).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

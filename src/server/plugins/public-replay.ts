@@ -116,13 +116,20 @@ export function publicReplay({
       const entry = kept.get(keyOf(request));
       if (!entry || at - entry.at >= ttlMs) return false;
       const started = performance.now();
-      const release = hold(entry.body);
-      response.once('close', () => {
-        release();
-        metrics.request(entry.route, method, 200, (performance.now() - started) / 1000);
-      });
       response.writeHead(200, entry.headers);
       response.end(method === 'HEAD' ? undefined : entry.body);
+      const seconds = () => (performance.now() - started) / 1000;
+      if (response.writableLength === 0 && (response.socket?.writableLength ?? 0) === 0) {
+        // All of it handed to the kernel already (the usual case): nothing of it held here.
+        metrics.request(entry.route, method, 200, seconds());
+      } else {
+        // A client reading slowly: its socket still holds the body, counted until it closes.
+        const release = hold(entry.body);
+        response.once('close', () => {
+          release();
+          metrics.request(entry.route, method, 200, seconds());
+        });
+      }
       return true;
     },
 
