@@ -61,14 +61,13 @@ import type { ObjectStore } from './storage/object-store';
 /** The current web build: a link `npm run build` switches to each new build (scripts/build.mjs). */
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const HOUR_MS = 60 * 60 * 1000;
-/** JSON bodies are small; file uploads have their own streaming routes with their own limits. */
 /**
  * Fastify's defaults, named because the app makes its server (serverFactory): idle keep-alive
  * connections close after 72 s, and no request timeout, so a long upload is never cut (Node's own
  * default would at 5 minutes).
  */
 const SERVER_TIMEOUTS = { keepAliveTimeout: 72_000, requestTimeout: 0, connectionTimeout: 0 };
-
+/** JSON bodies are small; file uploads have their own streaming routes with their own limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 export interface AppDeps {

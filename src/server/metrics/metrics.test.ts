@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_BEACON_PATH } from '@shared/playback';
@@ -15,6 +16,7 @@ import { buildApp } from '../app';
 import { buildServices, type Services } from '../composition';
 import { loadConfig } from '../config';
 import { videos } from '../db/schema/videos';
+import { mediaKeys, mediaUrls } from '../media/media-paths';
 import { freshDatabase, registerOwner } from '../test/harness';
 import { silentLog, until } from '../test/job-support';
 import { uploadBytes } from '../test/upload-client';
@@ -108,7 +110,12 @@ describe('the metrics endpoint', () => {
       fileSize: '1000',
       duration: '2700',
       processingStatus: 'enhanced',
+      thumbnailUrl: mediaUrls.thumbnail(videoId),
     });
+    // A rider's card still: kept in memory for the next riders.
+    await services.store.put(mediaKeys.thumbnail(videoId), Readable.from([Buffer.alloc(2048, 1)]));
+    const still = await app.inject({ method: 'GET', url: mediaUrls.thumbnail(videoId) });
+    expect(still.statusCode).toBe(200);
     const beacon = await app.inject({
       method: 'POST',
       url: PLAYBACK_BEACON_PATH,
@@ -205,8 +212,7 @@ describe('the metrics endpoint', () => {
       kind === 'postgres' ? 10 : 1,
     );
     expect(sample(text, 'cadence_db_connections', '{state="total"}')).toBeGreaterThanOrEqual(1);
-    // No public file asked for by this test: nothing held.
-    expect(sample(text, 'cadence_media_memory_bytes', '')).toBe(0);
+    expect(sample(text, 'cadence_media_memory_bytes', '')).toBe(2048);
     for (const name of [
       'cadence_ffmpeg_media_seconds_total',
       'cadence_ffmpeg_wall_seconds_total',

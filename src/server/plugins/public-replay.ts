@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** How long a kept answer is replayed. */
 export const REPLAY_MS = 1000;
 /** The most answers kept (the oldest go first). */
-export const REPLAY_MAX = 10_000;
+const REPLAY_MAX = 10_000;
 
 /** Headers Node writes for each answer itself. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -68,8 +68,8 @@ export function publicReplay({
   metrics: Pick<Metrics, 'request'>;
   /** TRUST_PROXY lists addresses: whether forwarded headers count depends on the peer. */
   keyByPeer: boolean;
-  /** Counts a body's memory as in use until the returned release (hot-files.ts `hold`). */
-  hold: (body: Buffer) => () => void;
+  /** Counts a body's memory as in use until the returned release; null: not counted, not kept. */
+  hold: (body: Buffer) => (() => void) | null;
   ttlMs?: number;
   maxEntries?: number;
   /** A monotonic clock by default (a test moves its own). */
@@ -126,7 +126,7 @@ export function publicReplay({
         // A client reading slowly: its socket still holds the body, counted until it closes.
         const release = hold(entry.body);
         response.once('close', () => {
-          release();
+          release?.();
           metrics.request(entry.route, method, 200, seconds());
         });
       }
@@ -154,6 +154,9 @@ export function publicReplay({
         key.length > MAX_KEY_LENGTH
       )
         return payload;
+      // Only a body whose memory is counted (a kept file's) is kept.
+      const release = hold(payload);
+      if (!release) return payload;
       const answer: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(headers))
         if (value !== undefined && !PER_ANSWER.has(name)) answer[name] = value;
@@ -166,7 +169,7 @@ export function publicReplay({
         headers: answer,
         body: payload,
         at,
-        release: hold(payload),
+        release,
       });
       return payload;
     },

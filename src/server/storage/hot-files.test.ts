@@ -123,8 +123,8 @@ describe('hotFiles', () => {
     for (const name of ['a', 'b']) await put(`videos/x/${name}`, bytesOf(600, 1));
     const hot = hotFiles(store, { budgetBytes: 1000, now });
     const a = await hot.find('videos/x/a');
-    const release = hot.hold(a!.bytes!);
-    const second = hot.hold(a!.bytes!);
+    const release = hot.hold(a!.bytes!)!;
+    const second = hot.hold(a!.bytes!)!;
     // b does not fit beside a, and a (evicted) is still being sent: b is streamed, not kept.
     expect(await hot.find('videos/x/b')).toMatchObject({ bytes: null });
     expect(hot.usedBytes).toBe(600);
@@ -135,9 +135,44 @@ describe('hotFiles', () => {
     // The last answer sending a has closed: its bytes are free, and b is read and kept.
     expect((await hot.find('videos/x/b'))?.bytes).toEqual(bytesOf(600, 1));
     expect(hot.usedBytes).toBe(600);
-    // A Buffer that is not a kept file: nothing to count.
-    hot.hold(Buffer.alloc(10))();
+    // A Buffer that is not a kept file: not counted.
+    expect(hot.hold(Buffer.alloc(10))).toBeNull();
     expect(hot.usedBytes).toBe(600);
+  });
+
+  it('evicts nothing when what answers still send leaves no room anyway', async () => {
+    for (const name of ['a', 'b']) await put(`videos/x/${name}`, bytesOf(400, 1));
+    const hot = hotFiles(counted(store), { budgetBytes: 1000, now });
+    const a = await hot.find('videos/x/a');
+    await hot.find('videos/x/b');
+    const releaseA = hot.hold(a!.bytes!)!;
+    // a (400) is being sent; evicting b would free 400, and 700 more still would not fit.
+    await put('videos/x/d', bytesOf(700, 1));
+    expect(await hot.find('videos/x/d')).toMatchObject({ bytes: null });
+    // b was not evicted for nothing: still served from memory.
+    const reads = calls.readRange;
+    await hot.find('videos/x/b');
+    expect(calls.readRange).toBe(reads);
+    releaseA();
+  });
+
+  it('gives the bytes of a read back to the budget when the store fails meanwhile', async () => {
+    const key = 'videos/a/seg.m4s';
+    await put(key, bytesOf(1000, 1));
+    let heads = 0;
+    const failing: Pick<ObjectStore, 'head' | 'readRange'> = {
+      head: async (k) => {
+        heads++;
+        if (heads === 2) throw new Error('the store is down');
+        return store.head(k);
+      },
+      readRange: (k, range) => store.readRange(k, range),
+    };
+    const hot = hotFiles(failing, { budgetBytes: 10_000, now });
+    await expect(hot.find(key)).rejects.toThrow('the store is down');
+    expect(hot.usedBytes).toBe(0);
+    expect((await hot.find(key))?.bytes).toEqual(bytesOf(1000, 1));
+    expect(hot.usedBytes).toBe(1000);
   });
 
   it('reads a file once for many riders asking at the same moment', async () => {

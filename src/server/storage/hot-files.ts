@@ -3,7 +3,7 @@ import type { ObjectInfo, ObjectStore } from './object-store';
 /** How long a kept file is served without asking the store whether it is still that version. */
 export const HOT_FILE_CHECK_MS = 1000;
 /** Files larger than this are streamed from the store, never kept. */
-export const HOT_FILE_MAX_BYTES = 16 * 1024 * 1024;
+const HOT_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A stored file as the store knows it, with its bytes when they are kept in memory. */
 export interface HotFile {
@@ -18,9 +18,9 @@ export interface HotFiles {
   /**
    * Counts `bytes` (a kept file's) as in use until the returned release is called (once the
    * answer sending them has closed): a slow client holding a file evicted meanwhile still counts
-   * against the budget. Any other Buffer: nothing to count, and the release does nothing.
+   * against the budget. null for any other Buffer (this does not count it).
    */
-  hold(bytes: Buffer): () => void;
+  hold(bytes: Buffer): (() => void) | null;
   /** Bytes in memory now: kept, or evicted but still being sent. */
   readonly usedBytes: number;
 }
@@ -83,13 +83,23 @@ export function hotFiles(
     release(bytes, holding);
   }
 
-  /** Room for `size` more bytes, evicting the least recently used; false when there is none. */
+  /**
+   * Room for `size` more bytes, evicting the least recently used; false when there is none. Only
+   * a file no answer is sending frees its bytes when evicted, so nothing is evicted unless that
+   * makes the room (else a miss could empty the map and free nothing).
+   */
   function room(size: number): boolean {
-    for (const oldest of kept.keys()) {
-      if (usedBytes + size <= budgetBytes) break;
-      forget(oldest);
+    if (usedBytes + size <= budgetBytes) return true;
+    let freeable = 0;
+    for (const { file } of kept.values()) {
+      if (file.bytes && buffers.get(file.bytes)?.holders === 0) freeable += file.bytes.length;
     }
-    return usedBytes + size <= budgetBytes;
+    if (usedBytes - freeable + size > budgetBytes) return false;
+    for (const [key, { file }] of kept) {
+      if (usedBytes + size <= budgetBytes) break;
+      if (file.bytes && buffers.get(file.bytes)?.holders === 0) forget(key);
+    }
+    return true;
   }
 
   async function load(key: string): Promise<HotFile | null> {
@@ -106,19 +116,21 @@ export function hotFiles(
     }
     forget(key);
     if (info.size > maxFileBytes || !room(info.size)) return { info, bytes: null };
-    // Counted from before the read, so reads under way cannot pass the budget either.
+    // Counted from before the read, so reads under way cannot pass the budget either; given back
+    // whatever happens unless the file is kept.
     usedBytes += info.size;
-    const bytes = info.size === 0 ? Buffer.alloc(0) : await readWhole(key, info.size);
-    // Kept only when the bytes are the version the HEAD described (not replaced while read).
-    const after = bytes && (await store.head(key));
-    if (!bytes || !after || !sameVersion(info, after)) {
-      usedBytes -= info.size;
-      return { info, bytes: null };
+    let file: HotFile | null = null;
+    try {
+      const bytes = info.size === 0 ? Buffer.alloc(0) : await readWhole(key, info.size);
+      // Kept only when the bytes are the version the HEAD described (not replaced while read).
+      const after = bytes && (await store.head(key));
+      if (bytes && after && sameVersion(info, after)) file = { info, bytes };
+    } finally {
+      if (!file) usedBytes -= info.size;
     }
-    const file = { info, bytes };
-    forget(key);
+    if (!file?.bytes) return { info, bytes: null };
     kept.set(key, { file, checkedAt: now() });
-    buffers.set(bytes, { holders: 0, kept: true });
+    buffers.set(file.bytes, { holders: 0, kept: true });
     return file;
   }
 
@@ -150,7 +162,7 @@ export function hotFiles(
     },
     hold(bytes) {
       const holding = buffers.get(bytes);
-      if (!holding) return () => {};
+      if (!holding) return null;
       holding.holders++;
       let done = false;
       return () => {

@@ -48,7 +48,7 @@ export interface TestApp {
   database: Database;
   /** The app's clock. */
   now(): number;
-  /** Moves the app's clock forward. */
+  /** Moves the app's clock (forward; back too, to hold it still while real time passes). */
   advance(ms: number): void;
   close(): Promise<void>;
 }

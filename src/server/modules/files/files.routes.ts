@@ -122,7 +122,8 @@ export function mediaRoutes(
       : await store.head(key).then((info) => info && { info, bytes: null });
     if (!found) throw new NotFoundError(MEDIA_NOT_FOUND);
     // Bytes from memory count against its budget until this answer has gone out (or was cut).
-    if (found.bytes) reply.raw.once('close', hotFiles.hold(found.bytes));
+    const release = found.bytes && hotFiles.hold(found.bytes);
+    if (release) reply.raw.once('close', release);
     if (options.isPublic) {
       // Public media may be played from a CDN or another origin (hls.js fetches with CORS).
       reply
