@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { TLSSocket } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../metrics/metrics';
+import { isPublicCache } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -143,10 +144,9 @@ export function publicReplay({
       )
         return payload;
       const headers = reply.getHeaders();
-      const cache = String(headers['cache-control'] ?? '').toLowerCase();
       const key = keyOf(request.raw);
       if (
-        !cache.split(',').some((directive) => directive.trim() === 'public') ||
+        !isPublicCache(headers['cache-control']) ||
         headers['set-cookie'] !== undefined ||
         headers.vary !== undefined ||
         headers['content-disposition'] !== undefined ||

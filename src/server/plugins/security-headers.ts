@@ -43,9 +43,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   // kept by a shared cache, whatever the route said: the next caller would get the cookie.
   // Registered after the cookie plugin, so its Set-Cookie is already there.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    const cache = reply.hasHeader('set-cookie') ? String(reply.getHeader('cache-control')) : '';
-    if (cache.split(',').some((directive) => directive.trim().toLowerCase() === 'public'))
+    if (reply.hasHeader('set-cookie') && isPublicCache(reply.getHeader('cache-control')))
       reply.header('cache-control', 'private, no-store');
     done(null, payload);
   });
+}
+
+/** Whether a Cache-Control value lets shared caches keep the answer (a `public` directive). */
+export function isPublicCache(cacheControl: unknown): boolean {
+  return String(cacheControl ?? '')
+    .split(',')
+    .some((directive) => directive.trim().toLowerCase() === 'public');
 }
