@@ -10,10 +10,12 @@
  *    (fMP4 of three renditions, 0.3-2.4 MB), the poster (150 KB) and the thumbnail (25 KB). nginx
  *    (Debian's package; it and wrk, the load client, are installed with apt-get when missing)
  *    runs as a separate process with one worker, like the app's one Node process, on a free port
- *    with a temp config, serving the object directory the app serves from. Rounds alternate nginx
- *    and the app; the client is this wrk (one thread), the same for both. Target, for segments
+ *    with a temp config, serving the object directory the app serves from. A bare `node:http`
+ *    server (bare-node.ts, one process) sends the same files from memory: the runtime's own rate
+ *    on this machine, so a gap can be told apart as the app's or Node's. Rounds alternate nginx,
+ *    Node and the app; the client is this wrk (one thread), the same for all. Target, for segments
  *    and posters (the issue's words): the app at least 80% of nginx's requests/s; the thumbnail's
- *    ratio is reported beside them.
+ *    ratio is reported beside them, and for each kind Node's share of nginx and the app's of Node.
  * 2. Riders: BENCH_RIDERS riders start within the first 5 s and ride until BENCH_RIDE_SECONDS:
  *    each fetches the poster, the master and a rendition playlist and the init segment, three
  *    segments at once (the player's buffer), then one every 4 s (playback pace: 4 s segments), and
@@ -169,25 +171,25 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`nothing listens on ${port}`);
 }
 
-async function startApp(
-  dataDir: string,
-  videoId: string,
+/** A server of this folder (`file`), run with tsx in its own process, that prints {"port": n}. */
+async function startServer(
+  file: string,
+  env: Record<string, string>,
 ): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      VIDEO_ID: videoId,
-      HLS_VERSION: VERSION,
-      GYM_SLUG: GYM,
-    },
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`app exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
   });
   return { port: (JSON.parse(line) as { port: number }).port, child };
+}
+
+async function stopServer(server: { child: ChildProcess }): Promise<void> {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
 }
 
 interface Answer {
@@ -292,18 +294,29 @@ interface Kind {
   name: string;
   /** Whether the issue's target (80% of nginx) applies; else the ratio is reported only. */
   targeted: boolean;
-  nginx: string[];
+  /** The paths nginx and the bare Node server serve; the app's are under /media. */
+  files: string[];
   app: string[];
 }
 
-async function throughput(dir: string, kind: Kind, nginxPort: number, appPort: number) {
-  // Warm both (page cache, JIT, the app's database).
-  await load(dir, nginxPort, kind.nginx, 1);
-  await load(dir, appPort, kind.app, 1);
-  const totals = { nginx: [] as Load[], app: [] as Load[] };
+interface Ports {
+  nginx: number;
+  node: number;
+  app: number;
+}
+
+async function throughput(dir: string, kind: Kind, ports: Ports) {
+  const servers = [
+    ['nginx', ports.nginx, kind.files],
+    ['node', ports.node, kind.files],
+    ['app', ports.app, kind.app],
+  ] as const;
+  // Warm each (page cache, JIT, the app's database).
+  for (const [, port, paths] of servers) await load(dir, port, paths, 1);
+  const totals = { nginx: [] as Load[], node: [] as Load[], app: [] as Load[] };
   for (let round = 0; round < ROUNDS; round++) {
-    totals.nginx.push(await load(dir, nginxPort, kind.nginx, SECONDS));
-    totals.app.push(await load(dir, appPort, kind.app, SECONDS));
+    for (const [name, port, paths] of servers)
+      totals[name].push(await load(dir, port, paths, SECONDS));
   }
   /** The rounds together; latencies: the worst round's. */
   const sum = (loads: Load[]) => {
@@ -317,13 +330,18 @@ async function throughput(dir: string, kind: Kind, nginxPort: number, appPort: n
     };
   };
   const nginx = sum(totals.nginx);
+  const node = sum(totals.node);
   const app = sum(totals.app);
   const ratio = round2(app.requestsPerSecond / nginx.requestsPerSecond);
   return {
     kind: kind.name,
     nginx,
+    node,
     app,
     ratio,
+    /** The runtime's own share of nginx's rate, and the app's of the runtime's. */
+    nodeVsNginx: round2(node.requestsPerSecond / nginx.requestsPerSecond),
+    appVsNode: round2(app.requestsPerSecond / node.requestsPerSecond),
     target: kind.targeted ? TARGET_RATIO : null,
     met: (!kind.targeted || ratio >= TARGET_RATIO) && app.errors === 0,
   };
@@ -426,6 +444,7 @@ async function main() {
   const objects = path.join(dir, 'data', 'objects');
   const videoId = randomUUID();
   let nginx: { port: number; stop(): void } | undefined;
+  let node: { port: number; child: ChildProcess } | undefined;
   let app: { port: number; child: ChildProcess } | undefined;
   const loadBefore = os.loadavg();
   try {
@@ -433,7 +452,13 @@ async function main() {
     await writeClass(objects, videoId);
     await writeFile(path.join(dir, 'paths.lua'), WRK_SCRIPT);
     nginx = await startNginx(dir, objects);
-    app = await startApp(path.join(dir, 'data'), videoId);
+    node = await startServer('bare-node.ts', { OBJECTS: objects });
+    app = await startServer('server.ts', {
+      DATA_DIR: path.join(dir, 'data'),
+      VIDEO_ID: videoId,
+      HLS_VERSION: VERSION,
+      GYM_SLUG: GYM,
+    });
 
     const segments = RENDITIONS.flatMap(([name]) =>
       Array.from({ length: SEGMENTS }, (_, i) => `hls/${VERSION}/${name}/${segmentName(i)}`),
@@ -446,17 +471,23 @@ async function main() {
     ].map(({ name, targeted, files }) => ({
       name,
       targeted,
-      nginx: files.map((f) => `/videos/${videoId}/${f}`),
+      files: files.map((f) => `/videos/${videoId}/${f}`),
       app: files.map((f) => `/media/videos/${videoId}/${f}`),
     }));
     const results = [];
     for (const kind of kinds) {
-      const result = await throughput(dir, kind, nginx.port, app.port);
+      const result = await throughput(dir, kind, {
+        nginx: nginx.port,
+        node: node.port,
+        app: app.port,
+      });
       console.log(JSON.stringify(result));
       results.push(result);
     }
     nginx.stop();
     nginx = undefined;
+    await stopServer(node);
+    node = undefined;
 
     const riders = await ride(app.port, videoId);
     console.log(JSON.stringify(riders));
@@ -482,10 +513,8 @@ async function main() {
     process.exitCode = met ? 0 : 1;
   } finally {
     nginx?.stop();
-    if (app) {
-      app.child.kill('SIGTERM');
-      await new Promise((r) => app!.child.once('exit', r));
-    }
+    if (node) await stopServer(node);
+    if (app) await stopServer(app);
     await rm(dir, { recursive: true, force: true });
   }
 }
