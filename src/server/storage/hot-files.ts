@@ -83,21 +83,24 @@ export function hotFiles(
     release(bytes, holding);
   }
 
+  /** The bytes evicting this file would free: none while an answer is still sending it. */
+  function freeable(file: HotFile): number {
+    return file.bytes && buffers.get(file.bytes)?.holders === 0 ? file.bytes.length : 0;
+  }
+
   /**
-   * Room for `size` more bytes, evicting the least recently used; false when there is none. Only
-   * a file no answer is sending frees its bytes when evicted, so nothing is evicted unless that
-   * makes the room (else a miss could empty the map and free nothing).
+   * Room for `size` more bytes, evicting the least recently used; false when there is none.
+   * Nothing is evicted unless that makes the room (else a miss could empty the map and free
+   * nothing, every file in it still being sent).
    */
   function room(size: number): boolean {
     if (usedBytes + size <= budgetBytes) return true;
-    let freeable = 0;
-    for (const { file } of kept.values()) {
-      if (file.bytes && buffers.get(file.bytes)?.holders === 0) freeable += file.bytes.length;
-    }
-    if (usedBytes - freeable + size > budgetBytes) return false;
+    let total = 0;
+    for (const { file } of kept.values()) total += freeable(file);
+    if (usedBytes - total + size > budgetBytes) return false;
     for (const [key, { file }] of kept) {
       if (usedBytes + size <= budgetBytes) break;
-      if (file.bytes && buffers.get(file.bytes)?.holders === 0) forget(key);
+      if (freeable(file) > 0) forget(key);
     }
     return true;
   }
@@ -119,18 +122,19 @@ export function hotFiles(
     // Counted from before the read, so reads under way cannot pass the budget either; given back
     // whatever happens unless the file is kept.
     usedBytes += info.size;
-    let file: HotFile | null = null;
+    let read: Buffer | null = null;
     try {
       const bytes = info.size === 0 ? Buffer.alloc(0) : await readWhole(key, info.size);
       // Kept only when the bytes are the version the HEAD described (not replaced while read).
       const after = bytes && (await store.head(key));
-      if (bytes && after && sameVersion(info, after)) file = { info, bytes };
+      if (bytes && after && sameVersion(info, after)) read = bytes;
     } finally {
-      if (!file) usedBytes -= info.size;
+      if (!read) usedBytes -= info.size;
     }
-    if (!file?.bytes) return { info, bytes: null };
+    if (!read) return { info, bytes: null };
+    const file = { info, bytes: read };
     kept.set(key, { file, checkedAt: now() });
-    buffers.set(file.bytes, { holders: 0, kept: true });
+    buffers.set(read, { holders: 0, kept: true });
     return file;
   }
 
