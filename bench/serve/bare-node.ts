@@ -1,27 +1,16 @@
 /**
  * The serve bench's reference for the runtime: a bare `node:http` server in its own process, one
  * thread like the app, sending the files nginx serves (the same paths) from memory, each read
- * once, with nginx's headers. It is not the app: its rate is what Node's own HTTP layer reaches on
- * this machine, so the bench can tell the app's cost from the runtime's. Prints {"port": n}.
+ * once, with nginx's headers (reference-headers.ts). It is not the app: its rate is what Node's
+ * own HTTP layer reaches on this machine, so the bench can tell the app's cost from the runtime's.
+ * Prints {"port": n}.
  */
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { REFERENCE_FILES } from './reference-headers';
 
 const root = path.resolve(process.env.OBJECTS ?? '');
-const TYPES: Record<string, string> = {
-  '.m4s': 'video/mp4',
-  '.mp4': 'video/mp4',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.jpg': 'image/jpeg',
-};
-/** As the bench's nginx config says. */
-const cacheControl = (extension: string) =>
-  extension === '.m3u8'
-    ? 'public, max-age=60'
-    : extension === '.jpg'
-      ? 'public, max-age=3600'
-      : 'public, max-age=31536000, immutable';
 
 interface File {
   body: Buffer;
@@ -35,13 +24,14 @@ async function load(urlPath: string): Promise<File | null> {
   if (!file.startsWith(`${root}${path.sep}`)) return null;
   const body = await readFile(file).catch(() => null);
   if (!body) return null;
-  const extension = path.extname(file);
+  const kind = REFERENCE_FILES.find((f) => file.endsWith(`.${f.extension}`));
+  if (!kind) return null;
   return {
     body,
     headers: {
-      'content-type': TYPES[extension] ?? 'application/octet-stream',
+      'content-type': kind.type,
       'content-length': body.length,
-      'cache-control': cacheControl(extension),
+      'cache-control': kind.cacheControl,
       'last-modified': new Date().toUTCString(),
       'accept-ranges': 'bytes',
     },

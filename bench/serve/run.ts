@@ -34,6 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { REFERENCE_FILES } from './reference-headers';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -137,13 +138,11 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  types { video/mp4 mp4 m4s; application/vnd.apple.mpegurl m3u8; image/jpeg jpg; }
+  types { ${REFERENCE_FILES.map((f) => `${f.type} ${f.extension};`).join(' ')} }
   server {
     listen 127.0.0.1:${port};
     root ${objects};
-    location ~ \\.m3u8$ { add_header Cache-Control "public, max-age=60"; }
-    location ~ \\.jpg$ { add_header Cache-Control "public, max-age=3600"; }
-    location / { add_header Cache-Control "public, max-age=31536000, immutable"; }
+${REFERENCE_FILES.map((f) => `    location ~ \\.${f.extension}$ { add_header Cache-Control "${f.cacheControl}"; }`).join('\n')}
   }
 }
 `;
