@@ -123,6 +123,7 @@ const INLINE: Array<[file: string, literal: string]> = [
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^[a-z0-9-]{1,50}$/`],
   ['src/server/modules/gyms/gyms.service.ts', String.raw`/^[a-z0-9.-]{1,253}$/`],
   ['src/server/lib/log-redaction.ts', String.raw`/\+/g`],
+  ['src/server/metrics/request-tally.ts', String.raw`/[\\"\n]/g`],
   ['src/server/modules/uploads/uploads.routes.ts', String.raw`/^\d{1,16}$/`],
   [
     'src/server/modules/gyms/gyms.service.ts',
