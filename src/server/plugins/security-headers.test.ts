@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
@@ -45,6 +45,45 @@ describe('security headers', () => {
     const own = await app.inject({ method: 'GET', url: '/own' });
     expect(own.headers['content-security-policy']).toBe('sandbox');
     expect(own.headers['x-frame-options']).toBe('SAMEORIGIN');
+    await app.close();
+  });
+
+  it("leave the document-only ones off media a browser can only show as media; an SVG, JSON and a route's own header keep them", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, OPTIONS);
+    const typed =
+      (type: string, own?: string) => async (_request: unknown, reply: FastifyReply) => {
+        if (own) reply.header('content-security-policy', own);
+        return reply.type(type).send(Buffer.from('x'));
+      };
+    app.get('/poster.jpg', typed('image/jpeg'));
+    app.get('/seg.m4s', typed('video/mp4'));
+    app.get('/index.m3u8', typed('application/vnd.apple.mpegurl'));
+    app.get('/upper', typed('Image/PNG; charset=binary'));
+    app.get('/logo.svg', typed('image/svg+xml'));
+    app.get('/page', typed('text/html; charset=utf-8'));
+    app.get('/sandboxed.mp4', typed('video/mp4', 'sandbox'));
+    const all = securityHeaders(OPTIONS);
+    const kept = ['x-content-type-options', 'cross-origin-resource-policy'];
+    const documentOnly = Object.keys(all).filter((name) => !kept.includes(name));
+    expect(documentOnly).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'referrer-policy']),
+    );
+
+    for (const url of ['/poster.jpg', '/seg.m4s', '/index.m3u8', '/upper']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      for (const name of kept) expect(res.headers[name], `${url} ${name}`).toBe(all[name]);
+      for (const name of documentOnly)
+        expect(res.headers, `${url} ${name}`).not.toHaveProperty(name);
+    }
+    for (const url of ['/logo.svg', '/page', '/nothing-here']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(all);
+    }
+    const sandboxed = await app.inject({ method: 'GET', url: '/sandboxed.mp4' });
+    expect(sandboxed.headers['content-security-policy']).toBe('sandbox');
+    expect(sandboxed.headers).not.toHaveProperty('x-frame-options');
     await app.close();
   });
 });

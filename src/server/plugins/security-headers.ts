@@ -27,14 +27,44 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
+ * Content types a browser only ever shows as media (an image, a video or its segments, an HLS
+ * playlist), never runs as a document. An SVG can hold scripts and is a document when opened on
+ * its own, so it is not one of them.
+ */
+const MEDIA_ONLY_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/mp2t',
+  'audio/mp4',
+  'application/vnd.apple.mpegurl',
+]);
+
+/**
+ * helmet's headers that still matter for media: nosniff (a file is never taken for a page) and
+ * the resource policy (who may embed it). The others govern a document (its scripts, framing,
+ * opener, referrer, DNS prefetch, origin cluster) and say nothing for a JPEG or a video segment.
+ */
+const FOR_MEDIA_TOO = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+
+/**
  * Sends helmet's headers on every answer. Set on the raw response, as helmet does, so an answer a
  * route writes itself (tus, after `reply.hijack()`) has them too, and a route's own `reply.header`
  * still replaces one (e.g. a stored file's CSP). @fastify/helmet built helmet's middleware again
  * for each request, parsing the CSP every time: a tenth of the public gym answer's CPU (decision
  * 0028's profile); these are the same headers.
+ *
+ * An answer whose type is media only (MEDIA_ONLY_TYPES) goes without helmet's document headers:
+ * nine of the 21 header lines of a replayed poster, which cost a tenth of its CPU (decision 0053).
+ * A header a route set itself (a stored file's `sandbox` CSP) stays.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = Object.entries(securityHeaders(options));
+  const documentOnly = headers.filter(([name]) => !FOR_MEDIA_TOO.has(name));
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
@@ -45,8 +75,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.hasHeader('set-cookie') && isPublicCache(reply.getHeader('cache-control')))
       reply.header('cache-control', 'private, no-store');
+    if (isMediaOnly(reply.getHeader('content-type'))) {
+      for (const [name, value] of documentOnly)
+        if (reply.raw.getHeader(name) === value) reply.raw.removeHeader(name);
+    }
     done(null, payload);
   });
+}
+
+/** Whether a Content-Type (parameters aside) is one a browser only shows as media. */
+function isMediaOnly(contentType: unknown): boolean {
+  if (typeof contentType !== 'string') return false;
+  const semicolon = contentType.indexOf(';');
+  const type = semicolon === -1 ? contentType : contentType.slice(0, semicolon);
+  return MEDIA_ONLY_TYPES.has(type.trim().toLowerCase());
 }
 
 /** Whether a Cache-Control value lets shared caches keep the answer (a `public` directive). */

@@ -296,6 +296,10 @@ describe('the offline file (decision 0047)', () => {
     expect(res.headers['cache-control']).toBe(CACHE.immutable);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Media only: a page's headers (CSP, framing, …) are left off (security-headers.ts).
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.rawPayload).toEqual(bytes(SIZE));
