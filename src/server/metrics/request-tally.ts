@@ -1,9 +1,9 @@
 /**
  * The answered requests' two metric families, counted as plain numbers: a request costs one Map
  * lookup and a few additions. prom-client's labelled counter and histogram check and hash their
- * labels on every call, which was a tenth of the app's CPU for a poster replayed from memory
- * (decision 0053). The families are written in Prometheus' text format, as prom-client writes
- * its own: `cadence_http_requests_total` by route, method and status, and
+ * labels on every call, which showed in the CPU of a poster replayed from memory (decision 0054).
+ * The families are written in Prometheus' text format, as prom-client writes its own:
+ * `cadence_http_requests_total` by route, method and status, and
  * `cadence_http_request_duration_seconds` by route and method.
  */
 
