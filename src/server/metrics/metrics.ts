@@ -72,6 +72,7 @@ export interface Metrics extends UploadMeter, BeaconMeter, JobMeter {
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
+  // Prometheus' text format, its default (OpenMetrics would end with `# EOF`): the tally follows.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];

@@ -41,8 +41,8 @@ export function requestTally(bounds: readonly number[]): RequestTally {
       const key = `${route}\n${method}\n${status}`;
       let entry = series.get(key);
       if (!entry) {
-        entry = { route, method, status, count: 0, sum: 0, buckets: bounds.map(() => 0) };
-        entry.buckets.push(0);
+        const buckets = new Array<number>(bounds.length + 1).fill(0);
+        entry = { route, method, status, count: 0, sum: 0, buckets };
         series.set(key, entry);
       }
       entry.count += 1;

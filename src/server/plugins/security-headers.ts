@@ -45,11 +45,21 @@ const MEDIA_ONLY_TYPES = new Set([
 ]);
 
 /**
- * helmet's headers that still matter for media: nosniff (a file is never taken for a page) and
- * the resource policy (who may embed it). The others govern a document (its scripts, framing,
- * opener, referrer, DNS prefetch, origin cluster) and say nothing for a JPEG or a video segment.
+ * helmet's headers that govern a document (its scripts, framing, opener, referrer, DNS prefetch,
+ * origin cluster) and say nothing for a JPEG or a video segment. Named one by one: any other
+ * header (nosniff, the resource policy, HSTS, one a later helmet adds) stays on media too.
  */
-const FOR_MEDIA_TOO = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
 
 /**
  * Sends helmet's headers on every answer. Set on the raw response, as helmet does, so an answer a
@@ -64,7 +74,6 @@ const FOR_MEDIA_TOO = new Set(['x-content-type-options', 'cross-origin-resource-
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = Object.entries(securityHeaders(options));
-  const documentOnly = headers.filter(([name]) => !FOR_MEDIA_TOO.has(name));
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
@@ -75,17 +84,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.hasHeader('set-cookie') && isPublicCache(reply.getHeader('cache-control')))
       reply.header('cache-control', 'private, no-store');
-    if (isMediaOnly(reply.getHeader('content-type'))) {
-      for (const [name, value] of documentOnly)
-        if (reply.raw.getHeader(name) === value) reply.raw.removeHeader(name);
-    }
+    // helmet's copies only: a route's own `reply.header` is kept apart and still sent.
+    if (isMediaOnly(reply.getHeader('content-type')))
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
     done(null, payload);
   });
 }
 
-/** Whether a Content-Type (parameters aside) is one a browser only shows as media. */
+/**
+ * Whether a Content-Type (parameters aside) is one a browser only shows as media. A list of types
+ * is not: a browser would take the last of them, this the first.
+ */
 function isMediaOnly(contentType: unknown): boolean {
-  if (typeof contentType !== 'string') return false;
+  if (typeof contentType !== 'string' || contentType.includes(',')) return false;
   const semicolon = contentType.indexOf(';');
   const type = semicolon === -1 ? contentType : contentType.slice(0, semicolon);
   return MEDIA_ONLY_TYPES.has(type.trim().toLowerCase());
