@@ -10,14 +10,14 @@
 const REQUESTS = 'cadence_http_requests_total';
 const DURATION = 'cadence_http_request_duration_seconds';
 
-/** One route, method and status: its count, and its durations by bucket. */
+/** One route, method and status: its durations' sum and their count by bucket. */
 interface Series {
   route: string;
   method: string;
   status: number;
-  count: number;
   sum: number;
-  /** Requests whose duration fell in each bucket (not cumulative); the last is +Inf. */
+  /** Requests whose duration fell in each bucket, not cumulative (their total is the count); the
+   * last is +Inf. */
   buckets: number[];
 }
 
@@ -42,10 +42,9 @@ export function requestTally(bounds: readonly number[]): RequestTally {
       let entry = series.get(key);
       if (!entry) {
         const buckets = new Array<number>(bounds.length + 1).fill(0);
-        entry = { route, method, status, count: 0, sum: 0, buckets };
+        entry = { route, method, status, sum: 0, buckets };
         series.set(key, entry);
       }
-      entry.count += 1;
       entry.sum += seconds;
       let bucket = 0;
       while (bucket < bounds.length && seconds > bounds[bucket]!) bucket += 1;
@@ -61,7 +60,8 @@ export function requestTally(bounds: readonly number[]): RequestTally {
       const durations = new Map<string, { labels: string; sum: number; buckets: number[] }>();
       for (const entry of series.values()) {
         const labels = `route="${labelValue(entry.route)}",method="${labelValue(entry.method)}"`;
-        lines.push(`${REQUESTS}{${labels},status="${entry.status}"} ${entry.count}`);
+        const count = entry.buckets.reduce((a, b) => a + b, 0);
+        lines.push(`${REQUESTS}{${labels},status="${entry.status}"} ${count}`);
         const total = durations.get(labels) ?? {
           labels,
           sum: 0,
